@@ -1,0 +1,586 @@
+"""
+The engine: new games, legal actions, and pure transitions.
+
+`apply` checks an action completely before it builds anything, and it
+never mutates: a rejected action leaves the caller's state exactly as it
+was, and an accepted one returns a new state.  The rules come from the
+state's `Rules`; the common mechanics (debts, skips, draws, suit wishes,
+calls and challenge windows, round and match ends) live here once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from attrs import evolve
+
+from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._cards import Card
+from ._effects import RoundEnd
+from ._events import (
+    CardPlayed,
+    ChallengeMade,
+    DirectionReversed,
+    MatchEnded,
+    Passed,
+    PlayerResigned,
+    RoundEnded,
+    RoundStarted,
+    SuitWished,
+    TurnSkipped,
+)
+from ._state import ChallengeWindow, GameRecord, GameState, Pending, PlayerState, RoundResult
+from .exceptions import IllegalActionError, InvalidActionError, InvalidOptionError, Reason, RecordError
+from .flow import can_draw, close_window, draw_cards, end_turn, replace_player, shuffled, without_card
+from .plugins import Rules
+
+__all__ = ["apply", "check_action", "is_legal", "legal_actions", "new_game", "replay"]
+
+
+def new_game(
+    variant: str,
+    *,
+    players: int | Sequence[str],
+    seed: int | None = None,
+    options: Mapping[str, object] | None = None,
+    deck: Sequence[Card | str] | None = None,
+    plugins: Iterable[object] = (),
+) -> GameState:
+    """
+    Start a match of *variant* and deal its first round.
+
+    Args:
+        variant: An installed variant's name (see `maumau.variants`).
+        players: The number of seats, or the players' names in seat order.
+        seed: Drives every shuffle; a random one is chosen and kept when omitted.
+        options: The variant's options; see ``maumau variants``.
+        deck: An exact card order for the first deal, top first (cards or
+            their short text), to stack the deck for tests and puzzles.
+        plugins: House-rule plugins registered on top of the variant for this game.
+
+    Raises:
+        UnknownVariantError: no such variant is installed.
+        InvalidOptionError: an option, the player count or the deck is wrong.
+
+    .. versionadded:: 0.1.0
+    """
+    rules = Rules.build(variant, plugins)
+    resolved = rules.resolve_options(dict(options or {}))
+    names = _seat_names(variant, players)
+    allowed = rules.seats(resolved)
+    if len(names) not in allowed:
+        raise InvalidOptionError(
+            variant, "players", f"{len(names)} players; allowed: {allowed.start} to {allowed.stop - 1}"
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidOptionError(variant, "seed", f"expected an int, got {seed!r}")
+    stacked = None
+    if deck is not None:
+        stacked = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
+        _check_deck(variant, stacked, rules.deck(resolved, len(names)))
+    state = GameState(
+        variant=variant,
+        rules=rules,
+        options=resolved,
+        seed=seed,
+        players=tuple(PlayerState(name) for name in names),
+        draw_pile=(),
+        discard_pile=(),
+        dealer=-1,
+        round=0,
+        to_move=None,
+        house_rules=rules.house_rule_names,
+        stacked_deck=stacked,
+    )
+    return _start_round(state, stacked)
+
+
+def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, bool) or not isinstance(players, (int, Sequence)) or isinstance(players, str):
+        raise InvalidOptionError(variant, "players", f"expected a count or a list of names, got {players!r}")
+    if isinstance(players, int):
+        return tuple(f"Seat {seat}" for seat in range(players))
+    names = tuple(str(name) for name in players)
+    if len(set(names)) != len(names):
+        raise InvalidOptionError(variant, "players", f"names must differ, got {list(names)}")
+    return names
+
+
+def _check_deck(variant: str, stacked: tuple[Card, ...], full: tuple[Card, ...]) -> None:
+    if Counter(stacked) != Counter(full):
+        missing = Counter(full) - Counter(stacked)
+        extra = Counter(stacked) - Counter(full)
+        detail = []
+        if missing:
+            detail.append(f"missing {', '.join(map(str, missing.elements()))}")
+        if extra:
+            detail.append(f"not in this deck or too many: {', '.join(map(str, extra.elements()))}")
+        raise InvalidOptionError(
+            variant, "deck", f"a stacked deck must hold the variant's {len(full)} cards; {'; '.join(detail)}"
+        )
+
+
+def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameState:
+    """
+    Deal the next round: new dealer, fresh hands, starter card and its effect.
+    """
+    rules = state.rules
+    state = evolve(
+        state,
+        round=state.round + 1,
+        direction=1,
+        wish=None,
+        debt=0,
+        skips=0,
+        drawn=None,
+        pending=None,
+        challenge=None,
+        passes=0,
+        placings=(),
+        to_move=None,
+    )
+    state = evolve(state, dealer=rules.dealer(state))
+    if stacked is not None:
+        cards = stacked
+    else:
+        cards, state = shuffled(state, rules.deck(state.options, len(state.players)))
+    state = rules.deal(state, cards)
+    starter = state.discard_pile[-1]
+    state = evolve(state, events=(*state.events, RoundStarted(state.round, state.dealer, starter, state.to_move)))
+    return rules.starter(state, starter) or state
+
+
+# --- legal actions --------------------------------------------------------------
+
+
+def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
+    """
+    What *player* may do now: by default the seat to move.
+
+    For any other seat, its out-of-turn actions (challenges, jump-ins, a
+    variant's own).  Every action listed is accepted by `apply`, and every
+    action `apply` accepts is listed.
+
+    .. versionadded:: 0.1.0
+    """
+    if state.result is not None:
+        return ()
+    seat = state.to_move if player is None else player
+    if seat is None:
+        return ()
+    _check_seat_number(state, seat)
+    if state.players[seat].resigned:
+        return ()
+    rules = state.rules
+    actions: list[Action] = []
+    window = state.challenge
+    if window is not None and seat != window.offender:
+        actions.append(Challenge(seat, window.offender))
+    if seat == state.to_move:
+        actions.extend(_turn_actions(state, seat))
+    elif seat not in state.placings:
+        hand = state.players[seat].hand
+        actions.extend(_plays(state, seat, [c for c in dict.fromkeys(hand) if rules.can_play(state, seat, c)]))
+    actions.extend(rules.extra_actions(state, seat))
+    actions.append(Resign(seat))
+    return tuple(actions)
+
+
+def _turn_actions(state: GameState, seat: int) -> list[Action]:
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "suit" and pending.seat == seat:
+            return [ChooseSuit(seat, suit) for suit in pending.choices]
+        return []
+    rules = state.rules
+    drawn = state.drawn
+    if drawn is not None:
+        if rules.can_play(state, seat, drawn):
+            plays = _plays(state, seat, [drawn])
+            return plays if not rules.may_decline(state, seat) else [*plays, Pass(seat)]
+        return [Pass(seat)]
+    playable = [card for card in dict.fromkeys(state.players[seat].hand) if rules.can_play(state, seat, card)]
+    actions = _plays(state, seat, playable)
+    if playable and not rules.may_decline(state, seat):
+        return actions
+    if state.skips:
+        actions.append(Pass(seat))
+    elif state.debt or can_draw(state):
+        actions.append(DrawCards(seat))
+    elif not playable:
+        actions.append(Pass(seat))
+    return actions
+
+
+def _plays(state: GameState, seat: int, cards: list[Card]) -> list[Action]:
+    if not cards:
+        return []
+    expected = state.rules.expected_call(state, seat, len(state.players[seat].hand) - 1)
+    if expected is None:
+        return [PlayCard(seat, card) for card in cards]
+    return [play for card in cards for play in (PlayCard(seat, card, expected), PlayCard(seat, card))]
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """
+    Whether `apply` would accept *action* in *state*.
+
+    .. versionadded:: 0.1.0
+    """
+    try:
+        check_action(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def check_action(state: GameState, action: Action) -> None:
+    """
+    Raise `IllegalActionError` if *action* is illegal in *state*, naming the rule.
+
+    .. versionadded:: 0.1.0
+    """
+    apply(state, action)
+
+
+# --- apply -----------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """
+    The state after *action*; *state* itself is never changed.
+
+    Raises:
+        IllegalActionError: the rules forbid *action* now; the message names
+            the rule and ``.reason`` gives a `Reason` code.
+        InvalidActionError: *action* is not an action at all.
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(action, Action):
+        raise InvalidActionError(action, "expected a maumau action such as PlayCard or DrawCards")
+    if state.result is not None:
+        winners = ", ".join(map(str, state.result.winners)) or "nobody"
+        raise IllegalActionError(action, Reason.GAME_OVER, f"the match is over (won by seat {winners})")
+    seat = action.seat
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise IllegalActionError(
+            action, Reason.NO_SUCH_SEAT, f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}"
+        )
+    if state.players[seat].resigned:
+        raise IllegalActionError(action, Reason.NOT_SUPPORTED, f"seat {seat} has resigned")
+    before = state
+    state = evolve(state, events=())
+    window = state.challenge
+    if window is not None and seat == window.closer and window.closes_on == "action" and not isinstance(
+        action, (Challenge, Resign)
+    ):
+        state = close_window(state)  # should the action be illegal, the caller's state still has it open
+    if isinstance(action, PlayCard):
+        state = _play(state, action)
+    elif isinstance(action, DrawCards):
+        state = _draw(state, action)
+    elif isinstance(action, Pass):
+        state = _pass(state, action)
+    elif isinstance(action, ChooseSuit):
+        state = _choose_suit(state, action)
+    elif isinstance(action, Challenge):
+        state = _challenge(state, action)
+    elif isinstance(action, Resign):
+        state = _resign(state, action)
+    else:
+        handled = state.rules.apply_action(state, action)
+        if handled is None:
+            raise IllegalActionError(
+                action, Reason.NOT_SUPPORTED, f"variant {state.variant!r} has no action {type(action).__name__}"
+            )
+        state = handled
+    if state.result is None:
+        end = state.rules.round_over(state)
+        if end is not None:
+            state = _finish_round(state, end)
+    return evolve(state, log=(before.log, action))
+
+
+def _check_turn(state: GameState, action: Action) -> None:
+    if action.seat != state.to_move:
+        raise IllegalActionError(
+            action, Reason.NOT_YOUR_TURN, f"it is seat {state.to_move}'s turn, not seat {action.seat}'s"
+        )
+
+
+def _check_no_pending(state: GameState, action: Action) -> None:
+    pending = state.pending
+    if pending is not None:
+        raise IllegalActionError(
+            action, Reason.DECISION_PENDING, f"seat {pending.seat} must first decide: {_describe_pending(pending)}"
+        )
+
+
+def _describe_pending(pending: Pending) -> str:
+    if pending.kind == "suit":
+        return f"name a suit ({', '.join(pending.choices)})"
+    return pending.kind.replace("_", " ") + (f" ({', '.join(pending.choices)})" if pending.choices else "")
+
+
+def _play(state: GameState, action: PlayCard) -> GameState:
+    seat, card = action.seat, action.card
+    if not isinstance(card, Card):
+        raise InvalidActionError(action, f"card must be a Card, got {card!r}")
+    player = state.players[seat]
+    in_turn = seat == state.to_move
+    if card not in player.hand:
+        raise IllegalActionError(action, Reason.NOT_IN_HAND, f"{card} is not in seat {seat}'s hand")
+    rules = state.rules
+    if in_turn:
+        _check_no_pending(state, action)
+        if state.drawn is not None and card != state.drawn:
+            raise IllegalActionError(
+                action, Reason.DRAWN_CARD_ONLY, f"after drawing, only the drawn card {state.drawn} may be played"
+            )
+    if not rules.can_play(state, seat, card):
+        raise _refusal(state, action)
+    hand = without_card(player.hand, card)
+    state = evolve(
+        state,
+        players=replace_player(state.players, seat, evolve(player, hand=hand)),
+        discard_pile=(*state.discard_pile, card),
+        drawn=None,
+        passes=0,
+        wish=None,
+        to_move=seat,
+        events=(*state.events, CardPlayed(seat, card, action.call, not in_turn)),
+    )
+    expected = rules.expected_call(before_play := state, seat, len(hand))
+    ruling = rules.judge_call(before_play, seat, card, action.call, expected)
+    if ruling.missed is not None:
+        if ruling.challenge:
+            undo = None
+            if ruling.undo:
+                undo = evolve(
+                    state,
+                    players=replace_player(state.players, seat, player),
+                    discard_pile=state.discard_pile[:-1],
+                    events=(),
+                    challenge=None,
+                )
+            window = ChallengeWindow(seat, ruling.missed, ruling.penalty, -1, ruling.closes_on, undo)
+            state = evolve(state, challenge=window)
+        else:
+            state, _ = draw_cards(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}")
+    effect = rules.card_effect(state, seat, card)
+    debt = state.debt + effect.draw if effect.draw else 0
+    direction = -state.direction if effect.reverse else state.direction
+    events = state.events
+    if effect.reverse:
+        events = (*events, DirectionReversed(direction))
+    state = evolve(state, debt=debt, direction=direction, wish=effect.wish, skips=0, events=events)
+    state = rules.follow_up(state, seat, card)
+    if effect.choose_suit:
+        return evolve(state, pending=Pending(seat, "suit", rules.suits(state), effect.skip))
+    if state.pending is not None:
+        return state
+    return end_turn(state, seat, skip=effect.skip, answerable=effect.skip_answerable)
+
+
+def _refusal(state: GameState, action: PlayCard) -> IllegalActionError:
+    card, seat = action.card, action.seat
+    if seat != state.to_move:
+        return IllegalActionError(
+            action, Reason.NOT_YOUR_TURN, f"it is seat {state.to_move}'s turn and {card} may not be thrown in now"
+        )
+    top = state.top
+    if state.debt:
+        return IllegalActionError(
+            action,
+            Reason.DEBT_PENDING,
+            f"{card} does not answer the draw of {state.debt} owed on {top}; answer it or draw",
+        )
+    if state.skips:
+        return IllegalActionError(
+            action, Reason.SKIP_PENDING, f"{card} does not answer the skip on {top}; answer it or pass"
+        )
+    wished = f" (wished suit: {state.wish})" if state.wish is not None else ""
+    return IllegalActionError(action, Reason.NO_MATCH, f"{card} does not match the top card {top}{wished}")
+
+
+def _draw(state: GameState, action: DrawCards) -> GameState:
+    seat = action.seat
+    _check_turn(state, action)
+    _check_no_pending(state, action)
+    rules = state.rules
+    if state.drawn is not None:
+        raise IllegalActionError(
+            action, Reason.CANNOT_DRAW, f"seat {seat} already drew {state.drawn}: play it or pass"
+        )
+    if state.skips:
+        raise IllegalActionError(
+            action, Reason.SKIP_PENDING, f"seat {seat} must miss this turn (pass) or answer the skip"
+        )
+    if state.debt:
+        owed = state.debt
+        state, cards = draw_cards(evolve(state, debt=0, passes=0), seat, owed)
+        if len(cards) < owed:
+            end = rules.draw_shortfall(state, seat, owed - len(cards))
+            if end is not None:
+                return _finish_round(state, end)
+        return rules.after_draw(state, seat, cards, True)
+    if not can_draw(state):
+        raise IllegalActionError(
+            action, Reason.CANNOT_DRAW, "the draw pile is empty and there are no discards to recycle"
+        )
+    hand = state.players[seat].hand
+    if not rules.may_decline(state, seat) and any(rules.can_play(state, seat, c) for c in hand):
+        raise IllegalActionError(action, Reason.CANNOT_DRAW, f"seat {seat} can play and must play (forced play)")
+    state, cards = draw_cards(evolve(state, passes=0), seat, 1)
+    return rules.after_draw(state, seat, cards, False)
+
+
+def _pass(state: GameState, action: Pass) -> GameState:
+    seat = action.seat
+    _check_turn(state, action)
+    _check_no_pending(state, action)
+    rules = state.rules
+    if state.drawn is not None:
+        if rules.can_play(state, seat, state.drawn) and not rules.may_decline(state, seat):
+            raise IllegalActionError(
+                action, Reason.CANNOT_PASS, f"the drawn card {state.drawn} can be played and must be played"
+            )
+        return end_turn(evolve(state, events=(*state.events, Passed(seat))), seat)
+    if state.skips:
+        state = evolve(state, events=(*state.events, TurnSkipped(seat)))
+        return end_turn(state, seat)
+    if state.debt:
+        raise IllegalActionError(
+            action, Reason.CANNOT_PASS, f"seat {seat} owes {state.debt} cards: draw them or answer the {state.top}"
+        )
+    if can_draw(state):
+        raise IllegalActionError(action, Reason.CANNOT_PASS, f"seat {seat} may not pass without drawing first")
+    playable = [c for c in state.players[seat].hand if rules.can_play(state, seat, c)]
+    if playable:
+        raise IllegalActionError(
+            action, Reason.CANNOT_PASS, f"nothing can be drawn, but seat {seat} can play {playable[0]}"
+        )
+    state = evolve(state, passes=state.passes + 1, events=(*state.events, Passed(seat)))
+    return end_turn(state, seat)
+
+
+def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:
+    pending = state.pending
+    if pending is None or pending.kind != "suit":
+        raise IllegalActionError(action, Reason.NO_DECISION, "no suit is to be named now")
+    if action.seat != pending.seat:
+        raise IllegalActionError(
+            action, Reason.NOT_YOUR_TURN, f"seat {pending.seat} names the suit, not seat {action.seat}"
+        )
+    if action.suit not in pending.choices:
+        raise IllegalActionError(
+            action, Reason.BAD_CHOICE, f"{action.suit!r} is not a suit of this deck; one of {', '.join(pending.choices)}"
+        )
+    state = evolve(
+        state, wish=action.suit, pending=None, events=(*state.events, SuitWished(action.seat, action.suit))
+    )
+    if state.to_move != action.seat:  # a dealer naming the starting suit: the turn order is already set
+        return state
+    return end_turn(state, action.seat, skip=pending.amount)
+
+
+def _challenge(state: GameState, action: Challenge) -> GameState:
+    window = state.challenge
+    if window is None:
+        raise IllegalActionError(action, Reason.NO_CHALLENGE, "no missed call can be challenged now")
+    if action.offender != window.offender:
+        raise IllegalActionError(
+            action, Reason.NO_CHALLENGE, f"seat {action.offender} missed no call; seat {window.offender} did"
+        )
+    if action.seat == window.offender:
+        raise IllegalActionError(action, Reason.NO_CHALLENGE, "a player cannot challenge their own call")
+    state = evolve(
+        state,
+        challenge=None,
+        events=(*state.events, ChallengeMade(action.seat, window.offender, window.missed)),
+    )
+    return state.rules.challenge(state, action.seat, window)
+
+
+def _resign(state: GameState, action: Resign) -> GameState:
+    seat = action.seat
+    player = state.players[seat]
+    state = evolve(
+        state,
+        players=replace_player(state.players, seat, evolve(player, resigned=True)),
+        events=(*state.events, PlayerResigned(seat)),
+    )
+    if state.challenge is not None and state.challenge.offender == seat:
+        state = evolve(state, challenge=None)
+    result = state.rules.match_over(state)
+    if result is not None:
+        return evolve(state, result=result, to_move=None, events=(*state.events, MatchEnded(result.winners, result.reason)))
+    if state.to_move == seat or (state.pending is not None and state.pending.seat == seat):
+        state = end_turn(evolve(state, debt=0, skips=0, wish=state.wish), seat)
+    return state
+
+
+def _finish_round(state: GameState, end: RoundEnd) -> GameState:
+    rules = state.rules
+    points = rules.score_round(state, end)
+    players = tuple(evolve(p, score=p.score + pts) for p, pts in zip(state.players, points))
+    result = RoundResult(state.round, end.reason, end.winners, points, state.hands)
+    state = evolve(
+        state,
+        players=players,
+        rounds=(*state.rounds, result),
+        to_move=None,
+        pending=None,
+        challenge=None,
+        events=(*state.events, RoundEnded(state.round, end.reason, end.winners, points)),
+    )
+    match = rules.match_over(state)
+    if match is not None:
+        return evolve(state, result=match, events=(*state.events, MatchEnded(match.winners, match.reason)))
+    return _start_round(state, None)
+
+
+# --- records ------------------------------------------------------------------------
+
+
+def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
+    """
+    Rebuild a game from its *record*, checking every action.
+
+    Raises:
+        RecordError: an action of the record is illegal where it stands; the
+            message gives its number.
+
+    .. versionadded:: 0.1.0
+    """
+    plugins = tuple(plugins)
+    state = new_game(
+        record.variant,
+        players=record.players,
+        seed=record.seed,
+        options=dict(record.options),
+        deck=record.deck,
+        plugins=plugins,
+    )
+    if state.house_rules != record.house_rules:
+        raise RecordError(
+            f"the record was played with house rules {list(record.house_rules)}, "
+            f"but {list(state.house_rules)} were given"
+        )
+    for number, action in enumerate(record.actions):
+        try:
+            state = apply(state, action)
+        except (IllegalActionError, InvalidActionError) as error:
+            raise RecordError(f"action {number} ({action}) does not replay: {error}") from error
+    return state
+
+
+def _check_seat_number(state: GameState, seat: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+        raise ValueError(f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}")
+

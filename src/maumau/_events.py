@@ -1,0 +1,199 @@
+"""
+Events: what an applied action did, for a user interface to show.
+
+`apply` leaves the events of the action it applied in ``state.events``.
+Events are public, except the cards in `CardsDrawn`, which a player's view
+shows only to the drawer.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from ._cards import Card
+
+__all__ = [
+    "CardPlayed",
+    "CardsDrawn",
+    "ChallengeMade",
+    "DirectionReversed",
+    "Event",
+    "MatchEnded",
+    "Passed",
+    "PenaltyDrawn",
+    "PileRecycled",
+    "PlayerResigned",
+    "RoundEnded",
+    "RoundStarted",
+    "SuitWished",
+    "TurnSkipped",
+    "event_types",
+]
+
+_EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+@frozen
+class Event:
+    """
+    Base class of the public events; subclasses pass ``kind="..."``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, kind: str | None = None, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind is not None:
+            cls.kind = kind
+        elif "kind" not in cls.__dict__:
+            return
+        known = _EVENT_TYPES.get(cls.kind)
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise TypeError(f"event kind {cls.kind!r} is taken by {known.__qualname__}")
+        _EVENT_TYPES[cls.kind] = cls
+
+
+def event_types() -> dict[str, type[Event]]:
+    """
+    Every event class defined so far, by its ``kind`` tag.
+    """
+    return dict(_EVENT_TYPES)
+
+
+@frozen
+class RoundStarted(Event, kind="round_started"):
+    """
+    A round was dealt: who dealt, the starter card, who plays first.
+    """
+
+    round: int
+    dealer: int
+    starter: Card
+    first: int | None
+
+
+@frozen
+class CardPlayed(Event, kind="card_played"):
+    """
+    *seat* played *card*; *call* is what they said; *out_of_turn* marks a jump-in.
+    """
+
+    seat: int
+    card: Card
+    call: str | None = None
+    out_of_turn: bool = False
+
+
+@frozen
+class CardsDrawn(Event, kind="cards_drawn"):
+    """
+    *seat* drew *count* cards; *cards* is ``None`` in the views of other seats.
+    """
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None = None
+
+
+@frozen
+class PenaltyDrawn(Event, kind="penalty_drawn"):
+    """
+    *seat* drew *count* penalty cards for *reason* (a missed call, a challenge).
+    """
+
+    seat: int
+    count: int
+    reason: str
+    cards: tuple[Card, ...] | None = None
+
+
+@frozen
+class Passed(Event, kind="passed"):
+    """
+    *seat* ended the turn without playing.
+    """
+
+    seat: int
+
+
+@frozen
+class TurnSkipped(Event, kind="turn_skipped"):
+    """
+    *seat* missed a turn.
+    """
+
+    seat: int
+
+
+@frozen
+class DirectionReversed(Event, kind="direction_reversed"):
+    """
+    Play now runs in *direction* (+1: seat numbers rising, -1: falling).
+    """
+
+    direction: int
+
+
+@frozen
+class SuitWished(Event, kind="suit_wished"):
+    """
+    *seat* named *suit* for the next card.
+    """
+
+    seat: int
+    suit: str
+
+
+@frozen
+class ChallengeMade(Event, kind="challenge_made"):
+    """
+    *seat* challenged *offender* for the missed call *missed*.
+    """
+
+    seat: int
+    offender: int
+    missed: str
+
+
+@frozen
+class PileRecycled(Event, kind="pile_recycled"):
+    """
+    The discards below the top card were shuffled into a new draw pile of *count* cards.
+    """
+
+    count: int
+
+
+@frozen
+class PlayerResigned(Event, kind="player_resigned"):
+    """
+    *seat* left the match.
+    """
+
+    seat: int
+
+
+@frozen
+class RoundEnded(Event, kind="round_ended"):
+    """
+    Round *round* ended for *reason*; *points* were added to the totals.
+    """
+
+    round: int
+    reason: str
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@frozen
+class MatchEnded(Event, kind="match_ended"):
+    """
+    The match ended; *winners* share the win.
+    """
+
+    winners: tuple[int, ...]
+    reason: str

@@ -1,0 +1,185 @@
+"""
+Declared, validated variant options.
+
+A variant declares each option it understands (name, type, default, allowed
+values) through the ``maumau_options`` hook; `resolve_options` checks what a
+user passed against those declarations, so a typo fails at ``new_game`` with
+the list of what is allowed instead of being silently ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Union
+
+from attrs import field, frozen
+
+from .exceptions import InvalidOptionError
+
+__all__ = ["Option", "OptionValue", "Options", "resolve_options"]
+
+#: What an option may hold.  A mapping option (player count to a number) is
+#: stored as a sorted tuple of pairs so that it stays hashable.
+OptionValue = Union[bool, int, str, tuple[tuple[int, int], ...]]
+
+
+@frozen
+class Option:
+    """
+    The declaration of one variant option.
+
+    Args:
+        name: The key users pass in ``options``.
+        default: The value when the user passes none.
+        doc: One sentence for ``maumau variants`` and the docs.
+        choices: The allowed values, if they are a short list.
+        minimum: The smallest allowed value of an integer option.
+        maximum: The largest allowed value of an integer option.
+
+    .. versionadded:: 0.1.0
+    """
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        """
+        The Python type the value must have, taken from the default.
+        """
+        return type(self.default)
+
+    def describe(self) -> str:
+        """
+        A one-line description: name, type, default and what is allowed.
+        """
+        allowed = ""
+        if self.choices is not None:
+            allowed = f", one of {', '.join(map(repr, self.choices))}"
+        elif self.minimum is not None or self.maximum is not None:
+            allowed = f", from {self.minimum} to {self.maximum}"
+        return f"{self.name} ({self.kind.__name__}, default {self.default!r}{allowed}): {self.doc}"
+
+    def check(self, variant: str, value: object) -> OptionValue:
+        """
+        Return *value* in its stored form, or raise `InvalidOptionError`.
+        """
+        if isinstance(self.default, tuple):
+            return self._check_mapping(variant, value)
+        if type(value) is not self.kind:  # bool is an int: compare exact types
+            raise InvalidOptionError(
+                variant, self.name, f"expected {self.kind.__name__}, got {type(value).__name__} {value!r}"
+            )
+        assert isinstance(value, (bool, int, str))
+        if self.choices is not None and value not in self.choices:
+            raise InvalidOptionError(
+                variant, self.name, f"{value!r} is not allowed; allowed: {', '.join(map(repr, self.choices))}"
+            )
+        if isinstance(value, int) and not isinstance(value, bool):
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOptionError(
+                    variant, self.name, f"{value} is out of range; allowed: {self.minimum} to {self.maximum}"
+                )
+        return value
+
+    def _check_mapping(self, variant: str, value: object) -> tuple[tuple[int, int], ...]:
+        pairs: Iterable[object]
+        if isinstance(value, Mapping):
+            pairs = value.items()
+        elif isinstance(value, (tuple, list)):
+            pairs = value
+        else:
+            raise InvalidOptionError(variant, self.name, f"expected a mapping of int to int, got {value!r}")
+        result: dict[int, int] = {}
+        for pair in pairs:
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+                raise InvalidOptionError(variant, self.name, f"expected key-value pairs, got {pair!r}")
+            key, number = pair
+            try:
+                result[int(key)] = int(number)
+            except (TypeError, ValueError):
+                raise InvalidOptionError(
+                    variant, self.name, f"expected whole numbers, got {key!r}: {number!r}"
+                ) from None
+        defaults = dict(self.default)  # type: ignore[arg-type]
+        unknown = sorted(set(result) - set(defaults))
+        if unknown:
+            raise InvalidOptionError(
+                variant, self.name, f"no entry {unknown[0]}; allowed keys: {', '.join(map(str, sorted(defaults)))}"
+            )
+        for key, number in result.items():
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise InvalidOptionError(
+                    variant, self.name, f"{key}: {number} is out of range; allowed: {self.minimum} to {self.maximum}"
+                )
+        return tuple(sorted({**defaults, **result}.items()))
+
+
+def _to_pairs(values: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]]) -> tuple[tuple[str, OptionValue], ...]:
+    items = values.items() if isinstance(values, Mapping) else values
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+@frozen
+class Options(Mapping[str, OptionValue]):
+    """
+    The resolved options of one game: an immutable, hashable mapping.
+
+    .. versionadded:: 0.1.0
+    """
+
+    pairs: tuple[tuple[str, OptionValue], ...] = field(converter=_to_pairs, default=())
+    _lookup: dict[str, OptionValue] = field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_lookup", dict(self.pairs))
+
+    def __getitem__(self, key: str) -> OptionValue:
+        return self._lookup[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lookup)
+
+    def __len__(self) -> int:
+        return len(self._lookup)
+
+    def __hash__(self) -> int:
+        return hash(self.pairs)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Options):
+            return self.pairs == other.pairs
+        if isinstance(other, Mapping):
+            return dict(self._lookup) == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Options({dict(self.pairs)!r})"
+
+
+def resolve_options(variant: str, declared: Iterable[Option], given: Mapping[str, object] | None) -> Options:
+    """
+    Check *given* against *declared* and fill in defaults.
+
+    Raises:
+        InvalidOptionError: an unknown name (the message lists the known ones)
+            or a value of the wrong type or out of range.
+    """
+    by_name = {option.name: option for option in declared}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = "; ".join(option.describe() for option in by_name.values()) or "this variant has no options"
+        raise InvalidOptionError(variant, unknown[0], f"unknown option; allowed: {known}")
+    values = {name: option.default for name, option in by_name.items()}
+    for name, value in given.items():
+        values[name] = by_name[name].check(variant, value)
+    return Options(values)

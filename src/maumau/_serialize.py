@@ -1,0 +1,255 @@
+"""
+JSON for states, actions, events, views and records, through cattrs.
+
+Cards travel as their short text (``"7h"``), actions and events as objects
+tagged with ``"type"``, options as an object.  A state's rules are not
+written: they are rebuilt from the variant's name and the house-rule
+plugins given to `from_json`, and the names recorded in the JSON are
+checked against them.  Its action log travels as ``"actions"``, so a saved
+state still has its record.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from ._actions import Action, action_types
+from ._cards import Card, parse_card
+from ._events import Event, event_types
+from ._options import Options
+from ._state import ChallengeWindow, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._view import PlayerView
+from .exceptions import MaumauError, RecordError
+from .plugins import Rules, _entry_points, _load_variant
+
+__all__ = ["from_json", "to_json"]
+
+T = TypeVar("T")
+
+_PLUGINS: contextvars.ContextVar[tuple[object, ...]] = contextvars.ContextVar("maumau_plugins", default=())
+
+attrs.resolve_types(GameState, localns={"Rules": Rules})
+for _cls in (PlayerState, Pending, ChallengeWindow, RoundResult, MatchResult, GameRecord, PlayerView):
+    attrs.resolve_types(_cls, localns={"GameState": GameState})
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _structure_card(value: object, _: type) -> Card:
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"a card is written as text such as '7h', got {value!r}")
+    return parse_card(value)
+
+
+converter.register_unstructure_hook(Card, lambda card: card.code)
+converter.register_structure_hook(Card, _structure_card)
+
+
+def _unstructure_options(options: Options) -> dict[str, Any]:
+    return {
+        name: ({str(k): v for k, v in value} if isinstance(value, tuple) else value) for name, value in options.items()
+    }
+
+
+def _structure_options(value: object, _: type) -> Options:
+    if not isinstance(value, dict):
+        raise ValueError(f"options must be an object, got {value!r}")
+    resolved: dict[str, Any] = {}
+    for name, item in value.items():
+        if isinstance(item, dict):
+            resolved[name] = tuple(sorted((int(k), int(v)) for k, v in item.items()))
+        elif isinstance(item, (bool, int, str)):
+            resolved[name] = item
+        else:
+            raise ValueError(f"option {name!r} has a value JSON cannot hold here: {item!r}")
+    return Options(resolved)
+
+
+converter.register_unstructure_hook(Options, _unstructure_options)
+converter.register_structure_hook(Options, _structure_options)
+
+
+def _load_all_variants() -> None:
+    """
+    Import every installed variant so that its action and event classes are known.
+    """
+    for name in _entry_points():
+        try:
+            _load_variant(name)
+        except MaumauError:  # pragma: no cover - a broken third-party variant must not break JSON
+            continue
+
+
+def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
+    unstructure_fns: dict[type, Callable[[Any], dict[str, Any]]] = {}
+    structure_fns: dict[type, Callable[[Any, type], Any]] = {}
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        cls = type(obj)
+        fn = unstructure_fns.get(cls)
+        if fn is None:
+            fn = unstructure_fns[cls] = make_dict_unstructure_fn(cls, converter)
+        return {"type": cls.kind, **fn(obj)}
+
+    def structure(value: object, _: type) -> Any:
+        if not isinstance(value, dict) or "type" not in value:
+            raise ValueError(f"expected an object with a 'type', got {value!r}")
+        types = registry()
+        kind = value["type"]
+        if kind not in types:
+            _load_all_variants()
+            types = registry()
+        if kind not in types:
+            raise ValueError(f"unknown {base.__name__.lower()} type {kind!r}; known: {', '.join(sorted(types))}")
+        cls = types[kind]
+        fn = structure_fns.get(cls)
+        if fn is None:
+            fn = structure_fns[cls] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        payload = {k: v for k, v in value.items() if k != "type"}
+        return fn(payload, cls)
+
+    converter.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), unstructure)
+    converter.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), structure)
+
+
+_tagged(Action, action_types)
+_tagged(Event, event_types)
+
+
+def _board_type(variant: str) -> type | None:
+    return Rules.build(variant).board_type()
+
+
+def _unstructure_with_board(cls: type, skip: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
+    names = [f.name for f in attrs.fields(cls) if f.name not in skip]
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        result = {name: converter.unstructure(getattr(obj, name)) for name in names if name != "board"}
+        board = obj.board
+        result["board"] = None if board is None else converter.unstructure(board, type(board))
+        return result
+
+    return unstructure
+
+
+_unstructure_state_fields = _unstructure_with_board(GameState, ("rules", "log"))
+
+
+def _unstructure_state(state: GameState) -> dict[str, Any]:
+    result = _unstructure_state_fields(state)
+    result["actions"] = [converter.unstructure(a, Action) for a in state.actions]
+    return result
+
+
+def _structure_fields(cls: type, value: dict[str, Any], skip: tuple[str, ...]) -> dict[str, Any]:
+    variant = value.get("variant")
+    if not isinstance(variant, str):
+        raise ValueError(f"{cls.__name__} needs a 'variant' name, got {variant!r}")
+    known = {f.name for f in attrs.fields(cls)} - set(skip)
+    extra = sorted(set(value) - known)
+    if extra:
+        raise ValueError(f"unknown field {extra[0]!r} in {cls.__name__}")
+    kwargs: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.name in skip:
+            continue
+        if field.name not in value:
+            if field.default is attrs.NOTHING:
+                raise ValueError(f"{cls.__name__} is missing the field {field.name!r}")
+            continue
+        raw = value[field.name]
+        if field.name == "board":
+            board_type = _board_type(variant)
+            kwargs["board"] = None if raw is None or board_type is None else converter.structure(raw, board_type)
+        else:
+            try:
+                kwargs[field.name] = converter.structure(raw, field.type)
+            except Exception as error:
+                raise ValueError(f"field {field.name!r}: {_explain(error)}") from error
+    return kwargs
+
+
+def _structure_state(value: object, _: type) -> GameState:
+    if not isinstance(value, dict):
+        raise ValueError(f"a game state is an object, got {type(value).__name__}")
+    value = dict(value)
+    actions_raw = value.pop("actions", [])
+    kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+    kwargs["events"] = tuple(converter.structure(e, Event) for e in value.get("events", []))
+    plugins = _PLUGINS.get()
+    rules = Rules.build(kwargs["variant"], plugins)
+    if tuple(kwargs.get("house_rules", ())) != rules.house_rule_names:
+        raise ValueError(
+            f"the state was saved with house rules {list(kwargs.get('house_rules', ()))}, "
+            f"but {list(rules.house_rule_names)} were given"
+        )
+    log = None
+    for raw in actions_raw:
+        log = (log, converter.structure(raw, Action))
+    return GameState(rules=rules, log=log, **kwargs)
+
+
+converter.register_unstructure_hook(GameState, _unstructure_state)
+converter.register_structure_hook(GameState, _structure_state)
+
+converter.register_unstructure_hook(PlayerView, _unstructure_with_board(PlayerView, ()))
+converter.register_structure_hook(
+    PlayerView, lambda value, _: PlayerView(**_structure_fields(PlayerView, dict(value), ()))
+)
+
+
+def _explain(error: BaseException) -> str:
+    if isinstance(error, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(error))
+    return str(error)
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """
+    JSON text for a state, action, event, view or record.
+
+    .. versionadded:: 0.1.0
+    """
+    base: type = type(obj)
+    for tagged in (Action, Event):
+        if isinstance(obj, tagged):
+            base = tagged
+    return json.dumps(converter.unstructure(obj, base), ensure_ascii=False, indent=indent)
+
+
+def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = ()) -> T:
+    """
+    Read an object of type *cls* (``GameState``, ``Action``, ``PlayerView``,
+    ``GameRecord``...) from JSON text.
+
+    *plugins* are the house-rule plugins a saved state was played with.
+
+    Raises:
+        RecordError: the text is not JSON, or not a valid *cls*; the message says where.
+
+    .. versionadded:: 0.1.0
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise RecordError(f"not valid JSON: {error}") from None
+    token = _PLUGINS.set(tuple(plugins))
+    try:
+        return converter.structure(data, cls)
+    except MaumauError as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"cannot read {cls.__name__}: {error}") from error
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as error:
+        raise RecordError(f"cannot read {cls.__name__}: {_explain(error)}") from error
+    finally:
+        _PLUGINS.reset(token)

@@ -1,0 +1,248 @@
+"""
+The immutable game state and the records around it.
+
+A `GameState` is a complete snapshot: every card's place, whose turn it is,
+what is owed, which decision is pending, the scores, and the seed that
+drives every later shuffle.  It never changes; `maumau.apply` returns a new
+one.  Equality and hashing cover the position only: the action log and the
+events of the last action ride along for `record` and user interfaces but
+do not make two equal positions differ, so search bots can use states as
+keys.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Union
+
+from attrs import field, frozen
+
+from ._actions import Action
+from ._cards import Card
+from ._events import Event
+from ._options import Options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plugins import Rules
+
+__all__ = [
+    "ChallengeWindow",
+    "GameRecord",
+    "GameState",
+    "MatchResult",
+    "Pending",
+    "PlayerState",
+    "RoundResult",
+]
+
+#: The action log: a cons list ``(earlier, last_action)``, so appending is O(1).
+ActionLog = Union[tuple["ActionLog", Action], None]
+
+
+@frozen
+class PlayerState:
+    """
+    One seat: its hand, its match total, and whether it has left the match.
+
+    .. versionadded:: 0.1.0
+    """
+
+    name: str
+    hand: tuple[Card, ...] = ()
+    score: int = 0
+    resigned: bool = False
+
+
+@frozen
+class Pending:
+    """
+    A decision that *seat* must take before play goes on.
+
+    *kind* names the decision: ``"suit"`` (name a suit, answered by
+    `ChooseSuit` with one of *choices*) is the core's; variants add their own
+    kinds and the actions that answer them.  *amount* carries a number the
+    decision needs (spaces to move back, say).
+
+    .. versionadded:: 0.1.0
+    """
+
+    seat: int
+    kind: str
+    choices: tuple[str, ...] = ()
+    amount: int = 0
+
+
+@frozen
+class ChallengeWindow:
+    """
+    A missed call that other players may still point out.
+
+    The window stays open until *closer* acts (``closes_on="action"``) or
+    completes a turn (``closes_on="turn"``).  *penalty* is what a challenge
+    costs the *offender*.  *undo*, where a variant takes the card back on a
+    challenge, is the state from before the offending play.
+
+    .. versionadded:: 0.1.0
+    """
+
+    offender: int
+    missed: str
+    penalty: int
+    closer: int
+    closes_on: str = "turn"
+    undo: GameState | None = None
+
+
+@frozen
+class RoundResult:
+    """
+    How one round ended: *reason* (``"out"``, ``"blocked"``, ``"stopped"``,
+    or a variant's), its *winners*, the *points* each seat got, and the hands as held.
+
+    .. versionadded:: 0.1.0
+    """
+
+    round: int
+    reason: str
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@frozen
+class MatchResult:
+    """
+    How the match ended: its *winners* (ties share), the *reason*, the final *totals*.
+
+    .. versionadded:: 0.1.0
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    totals: tuple[int, ...]
+
+
+@frozen
+class GameRecord:
+    """
+    Everything needed to rebuild a game: its set-up and its actions.
+
+    `maumau.replay` rebuilds the state from it, checking every step.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    options: Options = Options()
+    deck: tuple[Card, ...] | None = None
+    house_rules: tuple[str, ...] = ()
+    actions: tuple[Action, ...] = ()
+
+
+@frozen
+class GameState:
+    """
+    A complete snapshot of one game; it never changes after creation.
+
+    Cards: ``draw_pile`` runs top first, ``discard_pile`` bottom first (its
+    last card is the top card).  Obligations on the seat to move: ``wish``
+    (the suit to follow), ``debt`` (cards to draw), ``skips`` (an answerable
+    skip), ``drawn`` (the card just drawn, the only one that may still be
+    played), ``pending`` (a decision to take first).  ``board`` holds what a
+    variant keeps beside the cards (pigs and bets); ``None`` for card-only
+    variants.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: str
+    rules: Rules = field(eq=False, repr=False)
+    options: Options
+    seed: int
+    players: tuple[PlayerState, ...]
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    dealer: int
+    round: int
+    to_move: int | None
+    direction: int = 1
+    wish: str | None = None
+    debt: int = 0
+    skips: int = 0
+    drawn: Card | None = None
+    pending: Pending | None = None
+    challenge: ChallengeWindow | None = None
+    passes: int = 0
+    placings: tuple[int, ...] = ()
+    rounds: tuple[RoundResult, ...] = ()
+    result: MatchResult | None = None
+    shuffles: int = 0
+    board: Any = None
+    house_rules: tuple[str, ...] = ()
+    stacked_deck: tuple[Card, ...] | None = None
+    events: tuple[Event, ...] = field(default=(), eq=False)
+    log: ActionLog = field(default=None, eq=False, repr=False)
+
+    @property
+    def top(self) -> Card:
+        """
+        The top card of the discard pile.
+        """
+        return self.discard_pile[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """
+        Whether the match has ended.
+        """
+        return self.result is not None
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """
+        Every seat's hand, by seat.
+        """
+        return tuple(player.hand for player in self.players)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """
+        Every seat's match total, by seat.
+        """
+        return tuple(player.score for player in self.players)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """
+        The actions applied since `maumau.new_game`, oldest first.
+        """
+        actions: list[Action] = []
+        node = self.log
+        while node is not None:
+            node, action = node
+            actions.append(action)
+        return tuple(reversed(actions))
+
+    @property
+    def record(self) -> GameRecord:
+        """
+        The game record: set-up and actions, enough for `maumau.replay`.
+        """
+        return GameRecord(
+            variant=self.variant,
+            players=tuple(player.name for player in self.players),
+            seed=self.seed,
+            options=self.options,
+            deck=self.stacked_deck,
+            house_rules=self.house_rules,
+            actions=self.actions,
+        )
+
+    def active_seats(self) -> tuple[int, ...]:
+        """
+        The seats still in this round: not resigned and not finished.
+        """
+        return tuple(
+            seat for seat, player in enumerate(self.players) if not player.resigned and seat not in self.placings
+        )

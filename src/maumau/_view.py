@@ -1,0 +1,125 @@
+"""
+Per-player views: what one seat may see of a game, and nothing more.
+
+A view is what a bot or a remote client gets instead of the state.  Other
+hands and the draw pile appear only as counts, cards drawn by others only
+as numbers, and a variant hides its own secrets (face-down bets) through
+the ``maumau_view_board`` hook.  The view also carries the seat's legal
+actions, so a client can act on the view alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve, frozen
+
+from ._actions import Action
+from ._cards import Card
+from ._engine import legal_actions
+from ._events import CardsDrawn, Event, PenaltyDrawn
+from ._options import Options
+from ._state import ChallengeWindow, GameState, MatchResult, Pending, RoundResult
+
+__all__ = ["PlayerView", "view"]
+
+
+@frozen
+class PlayerView:
+    """
+    One seat's view of a game.
+
+    ``hand`` is the seat's own hand; ``hand_sizes`` counts every hand.  The
+    discard pile is public (every card on it was played face up); the draw
+    pile is a count.  ``drawn`` is the seat's own card just drawn, if any.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: str
+    seat: int
+    options: Options
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    discard_pile: tuple[Card, ...]
+    dealer: int
+    round: int
+    to_move: int | None
+    direction: int
+    wish: str | None
+    debt: int
+    skips: int
+    drawn: Card | None
+    pending: Pending | None
+    challenge: ChallengeWindow | None
+    placings: tuple[int, ...]
+    resigned: tuple[bool, ...]
+    scores: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+    result: MatchResult | None
+    board: Any
+    events: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def top(self) -> Card:
+        """
+        The top card of the discard pile.
+        """
+        return self.discard_pile[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """
+        Whether the match has ended.
+        """
+        return self.result is not None
+
+
+def _redact(event: Event, seat: int) -> Event:
+    if isinstance(event, (CardsDrawn, PenaltyDrawn)) and event.seat != seat:
+        return evolve(event, cards=None)
+    return event
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """
+    What seat *player* may see of *state*.
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
+        raise ValueError(f"there is no seat {player!r}; seats are 0 to {len(state.players) - 1}")
+    window = state.challenge
+    if window is not None and window.undo is not None:
+        window = evolve(window, undo=None)
+    return PlayerView(
+        variant=state.variant,
+        seat=player,
+        options=state.options,
+        names=tuple(p.name for p in state.players),
+        hand=state.players[player].hand,
+        hand_sizes=tuple(len(p.hand) for p in state.players),
+        draw_pile_size=len(state.draw_pile),
+        discard_pile=state.discard_pile,
+        dealer=state.dealer,
+        round=state.round,
+        to_move=state.to_move,
+        direction=state.direction,
+        wish=state.wish,
+        debt=state.debt,
+        skips=state.skips,
+        drawn=state.drawn if state.to_move == player else None,
+        pending=state.pending,
+        challenge=window,
+        placings=state.placings,
+        resigned=tuple(p.resigned for p in state.players),
+        scores=state.scores,
+        rounds=state.rounds,
+        result=state.result,
+        board=state.rules.view_board(state, player),
+        events=tuple(_redact(event, player) for event in state.events),
+        legal_actions=legal_actions(state, player),
+    )

@@ -1,0 +1,135 @@
+"""
+Exceptions raised by maumau.
+
+Every exception derives from `MaumauError`.  As in python-chess, a
+malformed input (`InvalidActionError`, `InvalidCardError`, `RecordError`)
+is kept apart from a well-formed action that the rules forbid right now
+(`IllegalActionError`), which carries a machine-readable `Reason`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, unique
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover - only for annotations
+    from ._actions import Action
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidCardError",
+    "InvalidOptionError",
+    "MaumauError",
+    "Reason",
+    "RecordError",
+    "UnknownVariantError",
+]
+
+
+class MaumauError(Exception):
+    """
+    Base class of every error that maumau raises on purpose.
+
+    .. versionadded:: 0.1.0
+    """
+
+
+@unique
+class Reason(str, Enum):
+    """
+    Why an action is illegal: a stable code a program can branch on.
+
+    .. versionadded:: 0.1.0
+    """
+
+    GAME_OVER = "game_over"
+    NO_SUCH_SEAT = "no_such_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_IN_HAND = "not_in_hand"
+    NO_MATCH = "no_match"
+    DEBT_PENDING = "debt_pending"
+    SKIP_PENDING = "skip_pending"
+    DECISION_PENDING = "decision_pending"
+    DRAWN_CARD_ONLY = "drawn_card_only"
+    CANNOT_DRAW = "cannot_draw"
+    CANNOT_PASS = "cannot_pass"
+    NO_DECISION = "no_decision"
+    BAD_CHOICE = "bad_choice"
+    NO_CHALLENGE = "no_challenge"
+    NOT_SUPPORTED = "not_supported"
+
+
+class IllegalActionError(MaumauError, ValueError):
+    """
+    A well-formed action that the rules forbid in the current state.
+
+    The message names the rule; `reason` is a `Reason` code; `action` is the
+    rejected action.  The state it was applied to is unchanged.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, action: Action, reason: Reason, detail: str) -> None:
+        super().__init__(f"illegal action '{action}': {detail}")
+        self.action = action
+        self.reason = reason
+        self.detail = detail
+
+
+class InvalidActionError(MaumauError, ValueError):
+    """
+    Something that is not an action at all, whatever the state.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, action: object, detail: str) -> None:
+        super().__init__(f"invalid action {action!r}: {detail}")
+        self.action = action
+
+
+class InvalidCardError(MaumauError, ValueError):
+    """
+    Text that names no card.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, text: str, detail: str) -> None:
+        super().__init__(f"no card {text!r}: {detail}")
+        self.text = text
+
+
+class InvalidOptionError(MaumauError, ValueError):
+    """
+    An unknown option, a value of the wrong type, or a value not allowed.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, variant: str, option: str, detail: str) -> None:
+        super().__init__(f"{variant}: option {option!r}: {detail}")
+        self.variant = variant
+        self.option = option
+
+
+class UnknownVariantError(MaumauError, LookupError):
+    """
+    No installed variant has that name.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, variant: str, known: tuple[str, ...]) -> None:
+        super().__init__(f"unknown variant {variant!r}; known: {', '.join(known) or 'none'}")
+        self.variant = variant
+        self.known = known
+
+
+class RecordError(MaumauError, ValueError):
+    """
+    JSON or a game record that cannot be read, or a record whose actions do not replay.
+
+    .. versionadded:: 0.1.0
+    """

@@ -1,0 +1,172 @@
+"""
+Classic Mau-Mau: 32 cards, jack wish, stackable 7, skipping 8, winner scores the others' hands.
+
+The table rules of the classic guide (``seeds/001``) with the FAQ's
+variations as options.  Two to ten players; one 32-card pack (7 to ace) up
+to five players, two packs shuffled together from six.  Seat 0 deals the
+first round and the deal passes on; the seat after the dealer begins.  Play
+a card of the top card's suit or rank, or a jack, which names the suit to
+follow (not on a jack, unless ``jack_on_jack``).  Or draw one card, even
+holding a playable one, then play that card only or pass.  A 7 makes the
+next player draw 2 unless they answer with a 7 (the debt grows by 2); an 8
+skips the next player (with ``pass_the_skip`` an 8 answers an 8).  Playing
+the second-to-last card without saying "Mau" costs 2 cards at once (and the
+last card without "Mau-Mau", with ``mau_mau_call``).  The last card has no
+effect.  When every player in a row can neither play nor draw, the round is
+blocked and the lowest hand wins.  The player who goes out scores the
+others' hands (J 20, A 11, K Q 10 10, 9 8 7 face value); the match ends at
+the end of a round in which someone reaches 100 points per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from maumau import Card, Effect, GameState, MatchResult, Option, Options, RoundEnd, french_deck, hookimpl
+
+#: Ranks of the 32-card pack.
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+#: What a card left in hand is worth at the end of a round.
+CARD_POINTS = {"J": 20, "A": 11, "K": 10, "Q": 10, "10": 10, "9": 9, "8": 8, "7": 7}
+
+OPTIONS = (
+    Option("hand_size", 5, "cards dealt to each player", choices=(5, 6)),
+    Option("jack_on_jack", False, "a jack may be played on a jack (and answer a wish)"),
+    Option("stack_sevens", True, "a 7 may answer a 7, adding 2 to the debt"),
+    Option("pass_the_skip", False, "a player hit by an 8 may answer with an 8 and pass the skip on"),
+    Option("mau_mau_call", False, "the last card needs the call 'Mau-Mau' too"),
+    Option(
+        "scoring",
+        "winner",
+        "'winner': who goes out scores the others' hands, most points wins; "
+        "'holders': hands count against their holders, fewest points wins",
+        choices=("winner", "holders"),
+    ),
+    Option("target", 0, "match target; 0 means 100 points per player", minimum=0),
+)
+
+
+def hand_points(hand: Sequence[Card]) -> int:
+    """
+    What *hand* is worth at the end of a round.
+    """
+    return sum(CARD_POINTS[card.rank] for card in hand)
+
+
+def match_target(options: Options, players: int) -> int:
+    """
+    The points that end the match: ``target``, or 100 per player.
+    """
+    target = options["target"]
+    assert isinstance(target, int)
+    return target or 100 * players
+
+
+@hookimpl
+def maumau_options() -> Sequence[Option]:
+    return OPTIONS
+
+
+@hookimpl
+def maumau_seats() -> range:
+    return range(2, 11)
+
+
+@hookimpl
+def maumau_deck(players: int) -> tuple[Card, ...]:
+    return french_deck(RANKS, copies=1 if players <= 5 else 2)
+
+
+@hookimpl
+def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
+    if seat != state.to_move:
+        return False
+    options = state.options
+    top = state.discard_pile[-1]
+    if state.debt:
+        return card.rank == "7" and bool(options["stack_sevens"])
+    if state.skips:
+        return card.rank == "8"
+    if card.rank == "J":
+        return top.rank != "J" or bool(options["jack_on_jack"])
+    if state.wish is not None:
+        return card.suit == state.wish
+    return card.suit == top.suit or card.rank == top.rank
+
+
+@hookimpl
+def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
+    if cards_left == 1:
+        return "Mau"
+    if cards_left == 0 and state.options["mau_mau_call"]:
+        return "Mau-Mau"
+    return None
+
+
+@hookimpl
+def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
+    if not state.players[seat].hand:
+        return Effect()  # the last card has no effect
+    if card.rank == "7":
+        return Effect(draw=2)
+    if card.rank == "8":
+        return Effect(skip=1, skip_answerable=bool(state.options["pass_the_skip"]))
+    if card.rank == "J":
+        return Effect(choose_suit=True)
+    return None
+
+
+def _play_order(state: GameState) -> list[int]:
+    """
+    Active seats in the order they would play from the seat to move.
+    """
+    active = state.active_seats()
+    start = state.to_move if state.to_move is not None else active[0]
+    count = len(state.players)
+    return [s for s in ((start + i * state.direction) % count for i in range(count)) if s in active]
+
+
+@hookimpl
+def maumau_round_over(state: GameState) -> RoundEnd | None:
+    for seat, player in enumerate(state.players):
+        if not player.hand and not player.resigned:
+            return RoundEnd("out", (seat,))
+    if state.passes and state.passes >= len(state.active_seats()):
+        order = _play_order(state)
+        winner = min(order, key=lambda s: (hand_points(state.players[s].hand), len(state.players[s].hand), order.index(s)))
+        return RoundEnd("blocked", (winner,))
+    return None
+
+
+@hookimpl
+def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
+    (winner,) = end.winners
+    base = hand_points(state.players[winner].hand)
+    owed = [0 if p.resigned else hand_points(p.hand) - base for p in state.players]
+    owed[winner] = 0
+    if state.options["scoring"] == "holders":
+        return tuple(owed)
+    points = [0] * len(state.players)
+    points[winner] = sum(owed)
+    return tuple(points)
+
+
+@hookimpl
+def maumau_match_over(state: GameState) -> MatchResult | None:
+    remaining = [seat for seat, p in enumerate(state.players) if not p.resigned]
+    scores = state.scores
+    lowest_wins = state.options["scoring"] == "holders"
+    if len(remaining) < len(state.players):
+        return MatchResult(_best(remaining, scores, lowest_wins), "resignation", scores)
+    if max(scores) >= match_target(state.options, len(state.players)):
+        return MatchResult(_best(remaining, scores, lowest_wins), "target", scores)
+    return None
+
+
+def _best(seats: list[int], scores: tuple[int, ...], lowest_wins: bool) -> tuple[int, ...]:
+    if not seats:
+        return ()
+    pick = min if lowest_wins else max
+    best = pick(scores[s] for s in seats)
+    return tuple(s for s in seats if scores[s] == best)
