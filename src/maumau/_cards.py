@@ -11,6 +11,7 @@ readable.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from attrs import frozen
@@ -52,8 +53,8 @@ class Card:
     """
     A playing card: a *rank* and, for most cards, a *suit*.
 
-    French cards use the ranks in `FRENCH_RANKS` and the suit symbols in
-    `FRENCH_SUITS`; other decks use colour words as suits (``"pink"``,
+    French cards use the ranks in ``FRENCH_RANKS`` and the suit symbols in
+    ``FRENCH_SUITS``; other decks use colour words as suits (``"pink"``,
     ``"red"``) and their own ranks (``"X"``, ``"+2"``, ``"Skip"``).  A card
     without a suit (Sau Mau Mau's *Bauer*) has ``suit=None``.
 
@@ -117,6 +118,14 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise InvalidCardError(repr(text), "a card is written as text, e.g. '7h'")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> Card:
+    """
+    The parser behind `parse_card`, cached: loading a long game reads the same few cards again and again.
+    """
     cleaned = text.strip()
     french = _FRENCH.match(cleaned)
     if french is not None:

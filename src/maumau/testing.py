@@ -1,0 +1,290 @@
+"""
+A conformance kit: the checks every variant must pass, in one call.
+
+A variant author runs ``check_variant("my-variant", players=range(2, 6))``
+in their own test suite, as maumau's own variants do.  Hypothesis picks
+seeds and player counts; each game is random legal play to the end of the
+match, and every step is checked:
+
+* the cards are conserved: none lost, none duplicated;
+* every legal action is accepted, and a well-formed action that
+  `legal_actions` does not list raises `IllegalActionError`, leaving the
+  state equal to what it was;
+* a view does not change when the cards its seat cannot see are permuted;
+* states, views and actions survive a JSON round trip;
+* replaying the record gives the same state;
+* the match ends.
+
+Hypothesis is needed (``pip install hypothesis``); it is imported when a
+check runs, so importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from attrs import evolve
+
+from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._cards import Card
+from ._engine import apply, is_legal, legal_actions, new_game, replay
+from ._serialize import from_json, to_json
+from ._state import GameState
+from ._view import PlayerView, view
+from .exceptions import IllegalActionError, InvalidActionError
+
+__all__ = [
+    "check_conservation",
+    "check_illegal_actions",
+    "check_json",
+    "check_replay",
+    "check_step",
+    "check_variant",
+    "check_views",
+    "random_game",
+]
+
+
+def _all_cards(state: GameState) -> Counter[Card]:
+    cards: Counter[Card] = Counter(state.draw_pile)
+    cards.update(state.discard_pile)
+    for player in state.players:
+        cards.update(player.hand)
+    return cards
+
+
+def check_conservation(state: GameState) -> None:
+    """
+    Assert that the state holds exactly the variant's deck: no card lost or duplicated.
+    """
+    expected = Counter(state.rules.deck(state.options, len(state.players)))
+    actual = _all_cards(state)
+    if actual != expected:
+        lost = expected - actual
+        extra = actual - expected
+        raise AssertionError(
+            f"cards not conserved: lost {sorted(map(str, lost.elements()))}, extra {sorted(map(str, extra.elements()))}"
+        )
+
+
+def _candidates(state: GameState, seat: int, listed: tuple[Action, ...]) -> list[Action]:
+    """
+    Well-formed actions a seat might try: every card it holds, every suit, every seat.
+    """
+    calls = {None} | {a.call for a in listed if isinstance(a, PlayCard)}
+    cards = dict.fromkeys(state.players[seat].hand)
+    suits = state.rules.suits(state)
+    actions: list[Action] = [PlayCard(seat, card, call) for card in cards for call in calls]
+    actions += [DrawCards(seat), Pass(seat)]
+    actions += [ChooseSuit(seat, suit) for suit in suits]
+    actions += [Challenge(seat, other) for other in range(len(state.players))]
+    return actions
+
+
+def check_illegal_actions(state: GameState) -> None:
+    """
+    Assert that, for every seat, `apply` accepts what `legal_actions` lists and
+    rejects every other candidate with `IllegalActionError`, leaving *state* equal.
+    """
+    before = repr(state)
+    for seat in range(len(state.players)):
+        listed = legal_actions(state, seat)
+        listed_set = set(listed)
+        if len(listed_set) != len(listed):
+            raise AssertionError(f"legal_actions for seat {seat} lists an action twice: {listed}")
+        for action in _candidates(state, seat, listed):
+            if action in listed_set:
+                continue
+            try:
+                apply(state, action)
+            except (IllegalActionError, InvalidActionError):
+                pass
+            else:
+                raise AssertionError(f"'{action}' is accepted by apply but not listed by legal_actions(state, {seat})")
+        for action in listed:
+            if not is_legal(state, action):
+                raise AssertionError(f"'{action}' is listed by legal_actions but rejected by apply")
+    if repr(state) != before:
+        raise AssertionError("checking actions changed the state")
+
+
+def _permute_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    hidden = list(state.draw_pile)
+    for other, player in enumerate(state.players):
+        if other != seat:
+            hidden.extend(player.hand)
+    rng.shuffle(hidden)
+    players = []
+    position = 0
+    for other, player in enumerate(state.players):
+        if other == seat:
+            players.append(player)
+            continue
+        size = len(player.hand)
+        players.append(evolve(player, hand=tuple(hidden[position : position + size])))
+        position += size
+    return evolve(state, players=tuple(players), draw_pile=tuple(hidden[position:]))
+
+
+def check_views(state: GameState, rng: random.Random) -> None:
+    """
+    Assert that no seat's view changes when the cards it cannot see are shuffled
+    among the other hands and the draw pile.
+    """
+    for seat in range(len(state.players)):
+        seen = view(state, seat)
+        permuted = _permute_hidden(state, seat, rng)
+        if view(permuted, seat) != seen:
+            raise AssertionError(f"seat {seat}'s view depends on cards it cannot see")
+        if seen.hand != state.players[seat].hand or seen.draw_pile_size != len(state.draw_pile):
+            raise AssertionError(f"seat {seat}'s view misstates its own hand or the pile size")
+
+
+def check_json(state: GameState, plugins: Iterable[object] = ()) -> None:
+    """
+    Assert that the state, each seat's view and the legal actions survive JSON.
+    """
+    plugins = tuple(plugins)
+    text = to_json(state)
+    back = from_json(text, GameState, plugins=plugins)
+    if back != state or to_json(back) != text:
+        raise AssertionError("the state changed in a JSON round trip")
+    for seat in range(len(state.players)):
+        seen = view(state, seat)
+        if from_json(to_json(seen), PlayerView) != seen:
+            raise AssertionError(f"seat {seat}'s view changed in a JSON round trip")
+        for action in seen.legal_actions:
+            if from_json(to_json(action), Action) != action:  # type: ignore[type-abstract]
+                raise AssertionError(f"'{action}' changed in a JSON round trip")
+
+
+def check_replay(state: GameState, plugins: Iterable[object] = ()) -> None:
+    """
+    Assert that replaying the state's record rebuilds an equal state.
+    """
+    rebuilt = replay(state.record, plugins=tuple(plugins))
+    if rebuilt != state or to_json(rebuilt) != to_json(state):
+        raise AssertionError("replaying the record does not give the same state")
+
+
+def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] = (), *, json: bool = True) -> None:
+    """
+    Every per-step check on one state; the JSON round trip, whose cost grows
+    with the game's length, only with *json*.
+    """
+    check_conservation(state)
+    check_illegal_actions(state)
+    check_views(state, rng)
+    if json:
+        check_json(state, plugins)
+
+
+def _choices(state: GameState, out_of_turn: bool, rng: random.Random) -> list[Action]:
+    seats: Iterable[int]
+    if out_of_turn:
+        seats = range(len(state.players))
+    else:
+        seats = [state.to_move] if state.to_move is not None else []
+    actions = [a for seat in seats for a in legal_actions(state, seat) if not isinstance(a, Resign)]
+    if not actions or rng.random() < 0.002:
+        actions += [a for seat in seats for a in legal_actions(state, seat) if isinstance(a, Resign)]
+    return actions
+
+
+def random_game(
+    variant: str,
+    *,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    plugins: Iterable[object] = (),
+    out_of_turn: bool = False,
+    check_every: int = 0,
+    max_steps: int = 100_000,
+) -> GameState:
+    """
+    Play random legal actions from *seed* to the end of the match; return the final state.
+
+    With *out_of_turn*, each step chooses among the legal actions of every
+    seat, so jump-ins and challenges happen; otherwise among the seat to
+    move's.  Now and then a player resigns.  With *check_every* ``k > 0``,
+    `check_step` runs on every *k*-th state (the JSON round trip on the
+    first twenty and every seventh of those, as its cost grows with the
+    game) and everything, `check_replay` included, on the last.
+
+    Raises:
+        AssertionError: a check failed or the match did not end in *max_steps*;
+            the message names the seed and the step.
+    """
+    plugins = tuple(plugins)
+    rng = random.Random(seed)
+    state = new_game(variant, players=players, seed=seed, options=options, plugins=plugins)
+    step = 0
+    try:
+        while not state.is_over:
+            if check_every and step % check_every == 0:
+                check_step(state, rng, plugins, json=step % (7 * check_every) == 0 or step < 20)
+            actions = _choices(state, out_of_turn, rng)
+            if not actions:
+                raise AssertionError("nobody has a legal action, but the match is not over")
+            state = apply(state, rng.choice(actions))
+            step += 1
+            if step >= max_steps:
+                raise AssertionError(f"the match did not end in {max_steps} actions")
+        if check_every:
+            check_step(state, rng, plugins)
+            check_replay(state, plugins)
+    except AssertionError as error:
+        raise AssertionError(f"{variant}, {players} players, seed {seed}, step {step}: {error}") from error
+    return state
+
+
+def check_variant(
+    variant: str,
+    *,
+    players: Iterable[int] = range(2, 5),
+    options: Mapping[str, Any] | None = None,
+    plugins: Iterable[object] = (),
+    games: int = 25,
+    out_of_turn: bool = False,
+    check_every: int = 1,
+) -> None:
+    """
+    Run the whole conformance kit on *variant*: *games* random matches, seeds
+    and player counts chosen by Hypothesis, every *check_every*-th step checked.
+
+    Use small matches (an option for a low target, a single round) to keep
+    per-step checking fast; `random_game` with ``check_every=0`` plays full
+    matches quickly.
+
+    Raises:
+        AssertionError: the first failing check, with seed and step.
+    """
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    seats = sorted(players)
+    plugins = tuple(plugins)
+
+    @settings(
+        max_examples=games,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), count=st.sampled_from(seats))
+    def run(seed: int, count: int) -> None:
+        random_game(
+            variant,
+            players=count,
+            seed=seed,
+            options=options,
+            plugins=plugins,
+            out_of_turn=out_of_turn,
+            check_every=check_every,
+        )
+
+    run()

@@ -1,0 +1,62 @@
+"""
+The conformance kit run on `classic`, exactly as a third-party variant would run it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from maumau import GameState
+from maumau.testing import check_replay, check_variant, random_game
+
+
+class TestClassicConformance:
+    """
+    Random legal play on `classic`, every step checked by `maumau.testing`.
+    """
+
+    def test_every_step_of_short_matches_passes_the_kit(self) -> None:
+        """
+        Cards conserved, legal set exact, views blind, JSON and replay faithful, for 2 to 10 players.
+        """
+        check_variant("classic", players=range(2, 11), options={"target": 1}, games=12)
+
+    def test_out_of_turn_choices_pass_the_kit(self) -> None:
+        """
+        Choosing among every seat's actions (resignations included) keeps every property.
+        """
+        check_variant("classic", players=range(2, 5), options={"target": 1}, games=6, out_of_turn=True)
+
+    @pytest.mark.parametrize("players", range(2, 11))
+    def test_full_matches_end_and_replay(self, players: int) -> None:
+        """
+        Random play to the real match target ends, and the record rebuilds the final state.
+        """
+        for seed in range(3):
+            state = random_game("classic", players=players, seed=seed)
+            assert isinstance(state, GameState)
+            assert state.is_over
+            assert state.result is not None
+            check_replay(state)
+
+
+def test_kit_reports_a_broken_variant() -> None:
+    """
+    The kit is not a rubber stamp: a house rule that loses cards is caught.
+    """
+    import maumau
+    from maumau.flow import emit
+
+    class LosesTheDrawnCard:
+        @maumau.hookimpl
+        def maumau_after_draw(self, state: GameState, seat: int, forced: bool) -> GameState | None:
+            from attrs import evolve
+
+            from maumau.flow import end_turn, replace_player
+
+            player = state.players[seat]
+            state = evolve(state, players=replace_player(state.players, seat, evolve(player, hand=player.hand[:-1])))
+            return emit(end_turn(state, seat))
+
+    with pytest.raises(AssertionError, match="cards not conserved"):
+        random_game("classic", players=2, seed=1, plugins=[LosesTheDrawnCard()], check_every=1)
