@@ -19,12 +19,13 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
 
 from ._actions import Action, action_types
 from ._cards import Card, parse_card
 from ._events import Event, event_types
 from ._options import Options
-from ._state import ChallengeWindow, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._state import ActionLog, ChallengeWindow, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView
 from .exceptions import MaumauError, RecordError
 from .plugins import Rules, _entry_points, _load_variant
@@ -52,6 +53,23 @@ def _structure_card(value: object, _: type) -> Card:
 
 converter.register_unstructure_hook(Card, lambda card: card.code)
 converter.register_structure_hook(Card, _structure_card)
+
+
+def _structure_int(value: object, _: type) -> int:
+    # cattrs would call int() on anything: "1", 1.5 and true must not quietly become seat numbers.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+converter.register_structure_hook(int, _structure_int)
+converter.register_structure_hook(bool, _structure_bool)
 
 
 def _unstructure_options(options: Options) -> dict[str, Any]:
@@ -183,8 +201,9 @@ def _structure_state(value: object, _: type) -> GameState:
         raise ValueError(f"a game state is an object, got {type(value).__name__}")
     value = dict(value)
     actions_raw = value.pop("actions", [])
+    events_raw = value.pop("events", [])
     kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
-    kwargs["events"] = tuple(converter.structure(e, Event) for e in value.get("events", []))
+    kwargs["events"] = tuple(converter.structure(e, Event) for e in events_raw)
     plugins = _PLUGINS.get()
     rules = Rules.build(kwargs["variant"], plugins)
     if tuple(kwargs.get("house_rules", ())) != rules.house_rule_names:
@@ -192,7 +211,7 @@ def _structure_state(value: object, _: type) -> GameState:
             f"the state was saved with house rules {list(kwargs.get('house_rules', ()))}, "
             f"but {list(rules.house_rule_names)} were given"
         )
-    log = None
+    log: ActionLog = None
     for raw in actions_raw:
         log = (log, converter.structure(raw, Action))
     return GameState(rules=rules, log=log, **kwargs)
@@ -207,9 +226,16 @@ converter.register_structure_hook(
 )
 
 
+def _format_error(error: BaseException, type_: type | None) -> str:
+    # Our own hooks say what was wrong ("no card '7x': ..."); keep that rather than cattrs's generic text.
+    if isinstance(error, MaumauError) or (isinstance(error, ValueError) and type_ in (bool, int, Card)):
+        return str(error)
+    return format_exception(error, type_)
+
+
 def _explain(error: BaseException) -> str:
     if isinstance(error, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(error))
+        return "; ".join(cattrs.transform_error(error, format_exception=_format_error))
     return str(error)
 
 

@@ -36,7 +36,7 @@ hookimpl = pluggy.HookimplMarker("maumau")
 
 
 @hookspec
-def maumau_options() -> Sequence[Option]:
+def maumau_options() -> Sequence[Option]:  # type: ignore[empty-body]
     """
     Declare the options a plugin understands.
 
@@ -224,7 +224,7 @@ def maumau_next_seat(state: GameState, seat: int) -> int | None:
 
 
 @hookspec
-def maumau_extra_actions(state: GameState, seat: int) -> Sequence[Action]:
+def maumau_extra_actions(state: GameState, seat: int) -> Sequence[Action]:  # type: ignore[empty-body]
     """
     A variant's own legal actions for *seat* (bets, pigs): *all* results are joined.
 
@@ -275,7 +275,10 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     Whether the round ends now; asked after every action.
 
     The core default: a seat with an empty hand and no open challenge against
-    it wins; every active seat passing in a row blocks the round.
+    it wins, unless it is in ``state.placings`` (gone out while play goes on);
+    every active seat passing in a row blocks the round.  Return ``None`` to
+    leave the decision to the default, so a variant that plays on must keep
+    the default from ending the round (placing finished seats does that).
 
     .. versionadded:: 0.1.0
     """

@@ -157,7 +157,7 @@ def check_json(state: GameState, plugins: Iterable[object] = ()) -> None:
         if from_json(to_json(seen), PlayerView) != seen:
             raise AssertionError(f"seat {seat}'s view changed in a JSON round trip")
         for action in seen.legal_actions:
-            if from_json(to_json(action), Action) != action:  # type: ignore[type-abstract]
+            if from_json(to_json(action), Action) != action:
                 raise AssertionError(f"'{action}' changed in a JSON round trip")
 
 

@@ -1,0 +1,664 @@
+"""
+The ``maumau`` command: play against bots in a terminal, list the variants.
+
+``maumau play`` seats one human among bots.  The bots get only their own
+views (`maumau.view`), never the state, so they play by the same knowledge
+as the human.  Every prompt shows the table as the human's view has it, what
+happened since the human last acted, and the legal moves as numbered
+sentences; out-of-turn moves (a challenge, a jump-in) are offered before
+each bot moves whenever the rules allow them.
+
+The command reads and writes through the streams it is given, so tests can
+drive a whole game with scripted input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+import attrs
+
+from . import __version__
+from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
+from ._engine import apply, legal_actions, new_game
+from ._events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DirectionReversed,
+    Event,
+    MatchEnded,
+    Passed,
+    PenaltyDrawn,
+    PileRecycled,
+    PlayerResigned,
+    RoundEnded,
+    RoundStarted,
+    SuitWished,
+    TurnSkipped,
+)
+from ._options import OptionValue
+from ._state import GameState
+from ._view import PlayerView, view
+from .bots import Bot, HeuristicBot, RandomBot, _react_all, acting_seat
+from .exceptions import MaumauError
+from .plugins import variants
+
+__all__ = ["main", "parse_option", "run_game"]
+
+#: Exit status for a usage error (bad arguments, a bad option value).
+USAGE_ERROR = 2
+#: Exit status after Ctrl-C, as shells report it.
+INTERRUPTED = 130
+
+_BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+_REASONS = {
+    "out": "a player went out",
+    "blocked": "no one could play or draw",
+    "stopped": "the cards ran out",
+    "target": "the target was reached",
+    "resignation": "a player resigned",
+}
+
+
+_PAIRS = re.compile(r"-?\d+\s*:\s*-?\d+(\s*,\s*-?\d+\s*:\s*-?\d+)*")
+
+
+class _Leave(Exception):
+    """
+    The human ends the session: *message* says why.
+    """
+
+
+# --- option parsing ---------------------------------------------------------------
+
+
+def parse_option(text: str) -> tuple[str, OptionValue]:
+    """
+    Read ``name=value`` from the command line: ``true``/``false`` become a
+    bool, whole numbers an int, ``key:value`` pairs of whole numbers
+    separated by commas (``finish=3:24,4:27``) a mapping, anything else
+    stays text.
+
+    The variant checks the value itself, so a wrong type or range is
+    reported with the variant's own message.
+
+    >>> parse_option("jack_on_jack=true"), parse_option("hand_size=6"), parse_option("scoring=holders")
+    (('jack_on_jack', True), ('hand_size', 6), ('scoring', 'holders'))
+
+    Raises:
+        ValueError: *text* has no ``=`` or no name.
+    """
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise ValueError(f"expected name=value, got {text!r}")
+    raw = raw.strip()
+    if raw.lower() in ("true", "false"):
+        return name, raw.lower() == "true"
+    try:
+        return name, int(raw)
+    except ValueError:
+        pass
+    if _PAIRS.fullmatch(raw):
+        pairs = (pair.split(":") for pair in raw.split(","))
+        return name, tuple((int(key), int(value)) for key, value in pairs)
+    return name, raw
+
+
+def _option_argument(text: str) -> tuple[str, OptionValue]:
+    try:
+        return parse_option(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+# --- describing the game in words --------------------------------------------------
+
+
+class _Narrator:
+    """
+    Turns events, actions and the table into sentences for one human seat.
+    """
+
+    def __init__(self, names: Sequence[str], human: int) -> None:
+        self.names = tuple(names)
+        self.human = human
+
+    def name(self, seat: int) -> str:
+        if seat == self.human:
+            return "You"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"seat {seat}"
+
+    def verb(self, seat: int, you: str, other: str) -> str:
+        return f"{self.name(seat)} {you if seat == self.human else other}"
+
+    def names_of(self, seats: Sequence[int]) -> str:
+        names = [self.name(seat) for seat in seats]
+        if not names:
+            return "nobody"
+        if len(names) == 1:
+            return names[0]
+        return ", ".join(names[:-1]) + " and " + names[-1]
+
+    # events
+
+    def event(self, event: Event) -> str:
+        if isinstance(event, RoundStarted):
+            dealer = self.verb(event.dealer, "deal", "deals")
+            text = f"Round {event.round} begins: {dealer}; the starter card is {event.starter}."
+            if event.first is not None:
+                text += f" {self.verb(event.first, 'play', 'plays')} first."
+            return text
+        if isinstance(event, CardPlayed):
+            if event.out_of_turn:
+                text = f"{self.verb(event.seat, 'jump', 'jumps')} in with {event.card}"
+            else:
+                text = f"{self.verb(event.seat, 'play', 'plays')} {event.card}"
+            if event.call:
+                text += f" and {'say' if event.seat == self.human else 'says'} '{event.call}'"
+            return text + "."
+        if isinstance(event, (CardsDrawn, PenaltyDrawn)):
+            if event.count == 0:
+                return f"{self.verb(event.seat, 'have', 'has')} to draw, but no cards are left."
+            penalty = " penalty" if isinstance(event, PenaltyDrawn) else ""
+            text = f"{self.verb(event.seat, 'draw', 'draws')} {_cards_word(event.count, penalty)}"
+            if isinstance(event, PenaltyDrawn):
+                text += f" ({event.reason})"
+            if event.cards:
+                text += ": " + " ".join(map(str, event.cards))
+            return text + "."
+        if isinstance(event, Passed):
+            return f"{self.verb(event.seat, 'pass', 'passes')}."
+        if isinstance(event, TurnSkipped):
+            return f"{self.verb(event.seat, 'are', 'is')} skipped."
+        if isinstance(event, DirectionReversed):
+            falling = "falling" if event.direction < 0 else "rising"
+            return f"The direction reverses: play now goes to {falling} seat numbers."
+        if isinstance(event, SuitWished):
+            return f"{self.verb(event.seat, 'wish', 'wishes')} {event.suit}."
+        if isinstance(event, ChallengeMade):
+            offender = self.name(event.offender)
+            return f"{self.verb(event.seat, 'challenge', 'challenges')} {offender} for the missed '{event.missed}'."
+        if isinstance(event, PileRecycled):
+            return f"The discards are shuffled into a new draw pile of {event.count} cards."
+        if isinstance(event, PlayerResigned):
+            return f"{self.verb(event.seat, 'resign', 'resigns')}."
+        if isinstance(event, RoundEnded):
+            reason = _REASONS.get(event.reason, event.reason.replace("_", " "))
+            points = ", ".join(f"{self.name(seat)} {pts:+d}" for seat, pts in enumerate(event.points))
+            winners = f"Won by {self.names_of(event.winners)}" if event.winners else "Nobody wins it"
+            return f"Round {event.round} is over ({reason}). {winners}. Points: {points}."
+        if isinstance(event, MatchEnded):
+            reason = _REASONS.get(event.reason, event.reason.replace("_", " "))
+            return f"The match is over ({reason}). Won by {self.names_of(event.winners)}."
+        return self._generic(event.kind, event)
+
+    def _generic(self, kind: str, record: object) -> str:
+        """
+        A variant's own event or action, told from its fields.
+        """
+        parts = []
+        who = ""
+        cls = type(record)
+        if attrs.has(cls):
+            for field in attrs.fields(cls):
+                value = getattr(record, field.name)
+                if field.name == "seat" and isinstance(value, int):
+                    who = self.name(value)
+                    continue
+                parts.append(f"{field.name.replace('_', ' ')} {_value_text(value)}")
+        text = kind.replace("_", " ")
+        if parts:
+            text += " (" + ", ".join(parts) + ")"
+        return f"{who}: {text}" if who else text[:1].upper() + text[1:]
+
+    def hands_left(self, seen: PlayerView, number: int) -> list[str]:
+        """
+        The hands as held when round *number* ended, which its points count.
+        """
+        for result in seen.rounds:
+            if result.round == number:
+                return [
+                    f"    {self.name(seat)} held: {' '.join(str(c) for c in sorted(hand, key=_card_key)) or 'nothing'}"
+                    for seat, hand in enumerate(result.hands)
+                ]
+        return []
+
+    # actions
+
+    def action(self, action: Action, seen: PlayerView) -> str:
+        if isinstance(action, PlayCard):
+            out_of_turn = action.seat != seen.to_move
+            text = f"jump in with {action.card}" if out_of_turn else f"play {action.card}"
+            if action.call is not None:
+                return f"{text} and say '{action.call}'"
+            due = [
+                other.call
+                for other in seen.legal_actions
+                if isinstance(other, PlayCard) and other.card == action.card and other.call is not None
+            ]
+            return f"{text} without saying '{due[0]}'" if due else text
+        if isinstance(action, DrawCards):
+            return f"draw {_cards_word(seen.debt)} (the debt)" if seen.debt else "draw a card"
+        if isinstance(action, Pass):
+            if seen.skips:
+                return "pass (miss this turn)"
+            if seen.drawn is not None:
+                return f"pass (keep {seen.drawn})"
+            return "pass"
+        if isinstance(action, ChooseSuit):
+            return f"name {action.suit}"
+        if isinstance(action, Challenge):
+            window = seen.challenge
+            missed = f" (missed '{window.missed}')" if window is not None else ""
+            return f"challenge {self.name(action.offender)}{missed}"
+        if isinstance(action, Resign):
+            return "resign (leave the match)"
+        text = self._generic(action.kind, action)
+        return text.split(": ", 1)[1] if text.startswith(f"{self.name(action.seat)}: ") else text
+
+    # the table
+
+    def table(self, seen: PlayerView) -> list[str]:
+        human = self.human
+        lines = []
+        scores = " · ".join(f"{self.name(seat)} {score}" for seat, score in enumerate(seen.scores))
+        lines.append(f"Scores:     {scores}")
+        top = f"Top card:   {seen.top}"
+        if seen.wish is not None:
+            top += f"    wished suit: {seen.wish}"
+        lines.append(top)
+        debtor = seen.to_move if seen.to_move is not None else human
+        if seen.debt:
+            lines.append(f"Owed:       {self.verb(debtor, 'owe', 'owes')} {_cards_word(seen.debt)} (draw or answer)")
+        if seen.skips:
+            lines.append(f"Owed:       {self.verb(debtor, 'miss', 'misses')} a turn (pass or answer)")
+        if seen.challenge is not None:
+            lines.append(
+                f"Open call:  {self.name(seen.challenge.offender)} missed '{seen.challenge.missed}' "
+                f"and may be challenged"
+            )
+        if seen.pending is not None and seen.pending.kind != "suit":
+            amount = f" ({seen.pending.amount})" if seen.pending.amount else ""
+            lines.append(f"Deciding:   {self.name(seen.pending.seat)}: {seen.pending.kind.replace('_', ' ')}{amount}")
+        others = []
+        for seat, size in enumerate(seen.hand_sizes):
+            if seat == human:
+                continue
+            status = ""
+            if seen.resigned[seat]:
+                status = ", resigned"
+            elif seat in seen.placings:
+                status = f", finished {_ordinal(seen.placings.index(seat) + 1)}"
+            others.append(f"{self.name(seat)}: {_cards_word(size)}{status}")
+        lines.append(f"Opponents:  {' · '.join(others)}    (draw pile: {seen.draw_pile_size})")
+        if not seen.is_over:
+            lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen))}")
+        if seen.board is not None:
+            lines.append(f"Board:      {seen.board}")
+        lines.append(f"Your hand:  {'  '.join(str(card) for card in sorted(seen.hand, key=_card_key)) or '(empty)'}")
+        if seen.drawn is not None:
+            lines.append(f"You drew:   {seen.drawn} (now only this card may be played, if it fits)")
+        return lines
+
+
+def _cards_word(count: int, adjective: str = "") -> str:
+    return f"{count}{adjective} card" + ("" if count == 1 else "s")
+
+
+def _ordinal(number: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(_value_text(item) for item in value) or "none"
+    return str(value)
+
+
+def _card_key(card: Card) -> tuple[int, str, int, str]:
+    """
+    Sort French cards by suit then rank; other decks by colour then rank text.
+    """
+    suit = card.suit or ""
+    suit_index = FRENCH_SUITS.index(suit) if suit in FRENCH_SUITS else len(FRENCH_SUITS)
+    rank_index = FRENCH_RANKS.index(card.rank) if card.rank in FRENCH_RANKS else len(FRENCH_RANKS)
+    return (suit_index, suit, rank_index, card.rank)
+
+
+def _order(seen: PlayerView) -> list[int]:
+    """
+    The seats still in the round, in play order from the seat to move.
+    """
+    count = len(seen.names)
+    start = seen.to_move if seen.to_move is not None else seen.seat
+    seats = [(start + step * seen.direction) % count for step in range(count)]
+    return [seat for seat in seats if not seen.resigned[seat] and seat not in seen.placings]
+
+
+_ORDER_OF_KINDS: tuple[type[Action], ...] = (Challenge, PlayCard, ChooseSuit, DrawCards, Pass)
+
+
+def _menu_order(actions: Sequence[Action]) -> list[Action]:
+    """
+    The moves as the menu lists them: challenges, plays (by card), suits,
+    draw, pass, a variant's own actions, resigning last.
+    """
+
+    def key(action: Action) -> tuple[int, tuple[int, str, int, str]]:
+        if isinstance(action, Resign):
+            rank = len(_ORDER_OF_KINDS) + 1
+        else:
+            rank = next((i for i, kind in enumerate(_ORDER_OF_KINDS) if isinstance(action, kind)), len(_ORDER_OF_KINDS))
+        card = _card_key(action.card) if isinstance(action, PlayCard) else (0, "", 0, "")
+        return (rank, card)
+
+    return sorted(actions, key=key)
+
+
+# --- the session --------------------------------------------------------------------
+
+
+class _Session:
+    """
+    One human at a table of bots, talking through *stdin* and *stdout*.
+    """
+
+    def __init__(self, state: GameState, human: int, bots: Mapping[int, Bot], stdin: TextIO, stdout: TextIO) -> None:
+        self.state = state
+        self.human = human
+        self.bots = dict(bots)
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = stdin is sys.stdin and stdout is sys.stdout and _isatty(stdin)
+        self.narrator = _Narrator(tuple(p.name for p in state.players), human)
+        self.news: list[str] = []
+        self.collect()
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout)
+
+    def collect(self) -> None:
+        """
+        Keep the events of the last action, as the human's view shows them.
+        """
+        seen = view(self.state, self.human)
+        for event in seen.events:
+            self.news.append(self.narrator.event(event))
+            if isinstance(event, RoundEnded):
+                self.news.extend(self.narrator.hands_left(seen, event.round))
+
+    def read(self, prompt: str) -> str:
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.say()
+                raise _Leave("Input ended; leaving the game.") from None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            raise _Leave("Input ended; leaving the game.")
+        self.say(line.rstrip("\r\n"))  # echo, so a piped transcript reads like a session
+        return line
+
+    def ask(self, count: int) -> int:
+        """
+        The index of the move the human picks from *count*, asking until the answer is one.
+        """
+        hint = f"type a number from 1 to {count}, or q to quit"
+        while True:
+            text = self.read(f"Your move [1-{count}, q to quit]: ").strip()
+            if text.lower() in ("q", "quit", "exit"):
+                raise _Leave("You left the game.")
+            if not text:
+                self.say(f"Please choose a move: {hint}.")
+                continue
+            try:
+                number = int(text)
+            except ValueError:
+                self.say(f"{text!r} is not a move number; {hint}.")
+                continue
+            if not 1 <= number <= count:
+                self.say(f"There is no move {number}; {hint}.")
+                continue
+            return number - 1
+
+    def show(self, heading: str) -> PlayerView:
+        seen = view(self.state, self.human)
+        self.say()
+        self.say(f"=== Round {seen.round} · {heading} ".ljust(60, "="))
+        if self.news:
+            self.say("Since your last move:")
+            for line in self.news:
+                self.say(f"  {line}")
+            self.news.clear()
+        for line in self.narrator.table(seen):
+            self.say(line)
+        return seen
+
+    def human_turn(self) -> Action:
+        seen = self.show("your turn")
+        moves = _menu_order(seen.legal_actions)
+        self.say("Your moves:")
+        for number, action in enumerate(moves, 1):
+            self.say(f"  {number}. {self.narrator.action(action, seen)}")
+        return moves[self.ask(len(moves))]
+
+    def offer_out_of_turn(self, actor: int) -> Action | None:
+        """
+        Offer the human's out-of-turn moves before *actor* moves; ``None`` to let play go on.
+        """
+        moves = _menu_order([a for a in legal_actions(self.state, self.human) if not isinstance(a, Resign)])
+        if not moves:
+            return None
+        seen = self.show(f"{self.narrator.name(actor)} to move")
+        self.say(f"You may act before {self.narrator.name(actor)} moves:")
+        for number, action in enumerate(moves, 1):
+            self.say(f"  {number}. {self.narrator.action(action, seen)}")
+        self.say(f"  {len(moves) + 1}. do nothing (let {self.narrator.name(actor)} move)")
+        choice = self.ask(len(moves) + 1)
+        return moves[choice] if choice < len(moves) else None
+
+    def step(self, action: Action) -> None:
+        self.state = apply(self.state, action)
+        self.collect()
+
+    def run(self) -> int:
+        try:
+            return self._loop()
+        except _Leave as leave:
+            self.say(str(leave))
+            return 0
+        except KeyboardInterrupt:
+            self.say()
+            self.say("Interrupted; leaving the game.")
+            return INTERRUPTED
+
+    def _loop(self) -> int:
+        reacted: set[int] = set()
+        offered: GameState | None = None
+        while not self.state.is_over:
+            actor = acting_seat(self.state)
+            if actor is None:
+                self.say("No one can act, but the match is not over; stopping.")
+                return 1
+            if actor != self.human and offered is not self.state:
+                offered = self.state
+                chosen = self.offer_out_of_turn(actor)
+                if chosen is not None:
+                    self.step(chosen)
+                    continue
+            reaction = _react_all(self.state, self.bots, reacted, actor)
+            if reaction is not None:
+                self.state = reaction
+                self.collect()
+                continue
+            if actor == self.human:
+                action = self.human_turn()
+            else:
+                bot = self.bots.get(actor)
+                if bot is None:
+                    self.say(f"Seat {actor} must act and has no player; stopping.")
+                    return 1
+                action = bot.choose(view(self.state, actor))
+            self.step(action)
+            reacted.clear()
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        seen = self.show("the end")
+        result = seen.result
+        if result is None:  # pragma: no cover - the loop ends only with a result
+            return
+        totals = " · ".join(f"{self.narrator.name(seat)} {total}" for seat, total in enumerate(result.totals))
+        self.say(f"Final scores: {totals}")
+        if self.human in result.winners:
+            others = [seat for seat in result.winners if seat != self.human]
+            self.say(
+                "You win the match!" if not others else f"You share the win with {self.narrator.names_of(others)}."
+            )
+        else:
+            self.say(f"{self.narrator.names_of(result.winners)} won the match.")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def run_game(
+    state: GameState,
+    *,
+    human: int,
+    bots: Mapping[int, Bot],
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """
+    Let the human at seat *human* play *state* against *bots* (by seat) to the end.
+
+    Returns the exit status: 0 when the match ended or the human left.
+    """
+    session = _Session(state, human, bots, stdin or sys.stdin, stdout or sys.stdout)
+    return session.run()
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="maumau", description="Play Mau-Mau and its relatives in the terminal, against bots."
+    )
+    parser.add_argument("--version", action="version", version=f"maumau {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = commands.add_parser("play", help="play a match against bots", description="Play a match against bots.")
+    play.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
+    play.add_argument("--players", type=int, default=None, help="number of seats, you included (default: 3)")
+    play.add_argument("--seat", type=int, default=0, help="your seat number, from 0 (default: 0)")
+    play.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots, to replay a match")
+    play.add_argument(
+        "--option",
+        action="append",
+        type=_option_argument,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant option (repeatable); see 'maumau variants'",
+    )
+    play.add_argument(
+        "--bots", choices=sorted(_BOTS), default="heuristic", help="how the bots play (default: heuristic)"
+    )
+    commands.add_parser("variants", help="list the installed variants and their options")
+    return parser
+
+
+def _list_variants(stdout: TextIO) -> int:
+    for name, info in variants().items():
+        print(f"{name}: {info.summary}", file=stdout)
+        print(f"  players: {info.seats.start} to {info.seats.stop - 1}", file=stdout)
+        if info.options:
+            print("  options:", file=stdout)
+            for option in info.options:
+                print(f"    {option.describe()}", file=stdout)
+        else:
+            print("  options: none", file=stdout)
+        print(file=stdout)
+    return 0
+
+
+def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    options = dict(args.option)
+    players = args.players
+    try:
+        if players is None:
+            allowed = _seat_range(args.variant, options)
+            players = min(max(3, allowed.start), allowed.stop - 1)
+        if not 0 <= args.seat < players:
+            print(f"maumau: error: there is no seat {args.seat}; seats are 0 to {players - 1}", file=stderr)
+            return USAGE_ERROR
+        names = ["You" if seat == args.seat else f"Bot {seat}" for seat in range(players)]
+        state = new_game(args.variant, players=names, seed=args.seed, options=options)
+    except MaumauError as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    make_bot = _BOTS[args.bots]
+    bots: dict[int, Bot] = {seat: make_bot(state.seed + seat) for seat in range(players) if seat != args.seat}
+    print(
+        f"maumau {state.variant}: {players} players; you are seat {args.seat}; "
+        f"{args.bots} bots; seed {state.seed} (replay with --seed {state.seed}).",
+        file=stdout,
+    )
+    return run_game(state, human=args.seat, bots=bots, stdin=stdin, stdout=stdout)
+
+
+def _seat_range(variant: str, options: Mapping[str, object]) -> range:
+    from .plugins import Rules
+
+    rules = Rules.build(variant)
+    return rules.seats(rules.resolve_options(dict(options)))
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """
+    Run the ``maumau`` command with *argv* (default: the process arguments).
+
+    Returns the exit status: 0 on success, 2 for a usage error (bad
+    arguments, an unknown variant, a bad option value).
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    parser = _parser()
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = parser.parse_args(argv)
+    except SystemExit as exit:
+        return exit.code if isinstance(exit.code, int) else USAGE_ERROR
+    if args.command == "variants":
+        return _list_variants(stdout)
+    if args.command == "play":
+        return _play(args, stdin, stdout, stderr)
+    parser.print_help(stdout)
+    return USAGE_ERROR

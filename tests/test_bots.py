@@ -1,0 +1,287 @@
+"""
+Tests for `maumau.bots`: bots decide from a seat's view alone and only ever pick a legal action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from attrs import evolve, frozen
+
+from helpers import deal, draw, play
+from maumau import (
+    Action,
+    CallRuling,
+    Challenge,
+    ChooseSuit,
+    DrawCards,
+    GameState,
+    Pass,
+    PlayCard,
+    PlayerView,
+    Resign,
+    apply,
+    from_json,
+    hookimpl,
+    new_game,
+    parse_card,
+    to_json,
+    view,
+)
+from maumau.bots import Bot, HeuristicBot, RandomBot, ReactingBot, acting_seat, play_out
+
+
+@frozen
+class Knock(Action, kind="test_bots_knock"):
+    """
+    A variant's own action the bots have never heard of.
+    """
+
+    times: int
+
+
+class CallOnEveryCard:
+    """
+    House rule for these tests: every play must say "Mau", so every play is offered with and without the call.
+    """
+
+    @hookimpl
+    def maumau_expected_call(self) -> str:
+        return "Mau"
+
+
+class ChallengeableCalls:
+    """
+    House rule for these tests: a missed call costs 2 cards only if someone challenges before the next turn ends.
+    """
+
+    @hookimpl
+    def maumau_judge_call(self, call: str | None, expected: str | None) -> CallRuling | None:
+        if expected and call != expected:
+            return CallRuling(missed=expected, penalty=2, challenge=True)
+        return None
+
+
+CALL_ON_EVERY_CARD = CallOnEveryCard()
+CHALLENGEABLE_CALLS = ChallengeableCalls()
+
+
+def seat_view(state: GameState, seat: int | None = None) -> PlayerView:
+    """
+    The view of *seat*, by default of the seat to move.
+    """
+    chosen = state.to_move if seat is None else seat
+    assert chosen is not None
+    return view(state, chosen)
+
+
+class TestProtocol:
+    """
+    Both bots fit the `Bot` protocol and can act out of turn.
+    """
+
+    @pytest.mark.parametrize("bot", [RandomBot(1), HeuristicBot(1)])
+    def test_bots_fit_the_protocols(self, bot: Bot) -> None:
+        assert isinstance(bot, Bot)
+        assert isinstance(bot, ReactingBot)
+
+    def test_a_bot_with_nothing_but_resigning_to_choose_refuses(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "7d 8d 9d 10d Jd"], starter="Ah")
+        idle = view(state, 0)  # seat 1 is to move; seat 0 may only resign
+        assert idle.legal_actions == (Resign(0),)
+        for bot in (RandomBot(0), HeuristicBot(0)):
+            with pytest.raises(ValueError, match="seat 0 has no action to choose but resigning"):
+                bot.choose(idle)
+
+
+class TestRandomBot:
+    """
+    Tests for `maumau.bots.RandomBot`.
+    """
+
+    def test_random_bot_picks_uniformly_among_legal_actions_but_never_resigns(self) -> None:
+        state = deal(["Qd Jc 9s 10h Kc", "9h Kh 7s 8s 9d"], starter="9c")
+        seen = seat_view(state)
+        expected = [a for a in seen.legal_actions if not isinstance(a, Resign)]
+        bot = RandomBot(seed=5)
+
+        counts = Counter(bot.choose(seen) for _ in range(3000))
+
+        assert set(counts) == set(expected)
+        share = 3000 / len(expected)
+        assert all(0.8 * share < count < 1.2 * share for count in counts.values())
+
+    def test_random_bot_with_the_same_seed_plays_the_same_game(self) -> None:
+        games = [
+            play_out(
+                new_game("classic", players=3, seed=4, options={"target": 1}), {s: RandomBot(7 + s) for s in range(3)}
+            )
+            for _ in range(2)
+        ]
+        assert games[0].actions == games[1].actions
+
+    def test_random_bots_finish_matches_without_resigning(self) -> None:
+        for seed in range(8):
+            state = new_game("classic", players=2 + seed % 3, seed=seed, options={"target": 1})
+            final = play_out(state, {seat: RandomBot(seed * 10 + seat) for seat in range(len(state.players))})
+            assert final.is_over
+            assert final.result is not None
+            assert final.result.reason == "target"
+            assert not any(isinstance(action, Resign) for action in final.actions)
+
+
+class TestHeuristicBot:
+    """
+    Tests for `maumau.bots.HeuristicBot`: one test per preference.
+    """
+
+    def test_heuristic_bot_plays_rather_than_draws(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "Qh 8d 9d 10d Ad"], starter="Kh")
+        assert DrawCards(1) in seat_view(state).legal_actions
+
+        assert HeuristicBot(0).choose(seat_view(state)) == PlayCard(1, parse_card("Qh"))
+
+    def test_heuristic_bot_draws_when_it_cannot_play(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "7d 8d 9d 10d Ad"], starter="Kh")
+
+        assert HeuristicBot(0).choose(seat_view(state)) == DrawCards(1)
+
+    def test_heuristic_bot_plays_the_drawn_card_if_it_fits(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "7d 8d 9d 10d Ad"], starter="Kh", draw="Ah")
+        assert HeuristicBot(0).choose(seat_view(state)) == DrawCards(1)
+        state = draw(state, 1)
+
+        assert seat_view(state).legal_actions[:2] == (PlayCard(1, parse_card("Ah")), Pass(1))
+        assert HeuristicBot(0).choose(seat_view(state)) == PlayCard(1, parse_card("Ah"))
+
+    def test_heuristic_bot_keeps_a_jack_for_later(self) -> None:
+        state = deal(["7c 8c 9c 10c Kc", "Jd 9h 8s 7s Ac"], starter="Kh")
+
+        for seed in range(10):
+            assert HeuristicBot(seed).choose(seat_view(state)) == PlayCard(1, parse_card("9h"))
+
+    def test_heuristic_bot_plays_from_its_longest_suit(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "9h Kd 9d Ad 7s"], starter="9s")
+
+        for seed in range(10):
+            assert HeuristicBot(seed).choose(seat_view(state)) == PlayCard(1, parse_card("9d"))
+
+    def test_heuristic_bot_says_the_due_call(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "Qh 8d 9d 10d Ad"], starter="Kh", plugins=[CALL_ON_EVERY_CARD])
+        offered = seat_view(state).legal_actions
+        assert PlayCard(1, parse_card("Qh")) in offered
+        assert PlayCard(1, parse_card("Qh"), "Mau") in offered
+
+        assert HeuristicBot(0).choose(seat_view(state)) == PlayCard(1, parse_card("Qh"), "Mau")
+
+    def test_heuristic_bot_names_the_suit_it_holds_most_of(self) -> None:
+        state = deal(["7c 8c 9c 10c Qc", "Jd 9h Kh 7h 8s"], starter="10d")
+        state = play(state, 1, "Jd")
+        assert isinstance(seat_view(state).legal_actions[0], ChooseSuit)
+
+        for seed in range(10):
+            assert HeuristicBot(seed).choose(seat_view(state)) == ChooseSuit(1, "♥")
+
+    def test_heuristic_bot_answers_a_debt_when_it_can(self) -> None:
+        state = deal(["9c 8c 9d 10c Qc", "7d Kh 7h Ah 8s", "7s 10s Qs Ks As"], starter="10d")
+        state = play(state, 1, "7d")
+        assert seat_view(state).debt == 2
+
+        assert HeuristicBot(0).choose(seat_view(state)) == PlayCard(2, parse_card("7s"))
+
+    def test_heuristic_bot_pays_a_debt_it_cannot_answer(self) -> None:
+        state = deal(["9c 8c 9d 10c Qc", "7d Kh 7h Ah 8s", "9s 10s Qs Ks As"], starter="10d")
+        state = play(state, 1, "7d")
+
+        assert HeuristicBot(0).choose(seat_view(state)) == DrawCards(2)
+
+    def test_heuristic_bot_always_challenges_a_missed_call(self) -> None:
+        state = deal(
+            ["9c 8c 9d 10c Qc", "Qd Kh 7h Ah 8s", "9s 10d Qs Ks As"],
+            starter="10h",
+            plugins=[CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS],
+        )
+        state = play(state, 1, "Kh")  # no "Mau": the window opens
+        assert Challenge(2, 1) in seat_view(state).legal_actions  # in turn, beside plays
+        assert Challenge(0, 1) in seat_view(state, 0).legal_actions  # out of turn
+
+        for seed in range(10):
+            assert HeuristicBot(seed).choose(seat_view(state)) == Challenge(2, 1)
+            assert HeuristicBot(seed).react(seat_view(state, 0)) == Challenge(0, 1)
+
+    def test_heuristic_bot_lets_play_go_on_when_it_has_nothing_to_do_out_of_turn(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "Qh 8d 9d 10d Ad"], starter="Kh")
+
+        assert HeuristicBot(0).react(seat_view(state, 0)) is None
+
+    def test_heuristic_bot_picks_a_variants_own_actions_at_random(self) -> None:
+        state = deal(["7c 8c 9c 10c Jc", "Qh 8d 9d 10d Ad"], starter="Kh")
+        knocks = (Knock(1, 1), Knock(1, 2), Knock(1, 3))
+        deciding = evolve(seat_view(state), legal_actions=(*knocks, Resign(1)))  # a variant's decision pending
+        bot = HeuristicBot(3)
+
+        chosen = Counter(bot.choose(deciding) for _ in range(300))
+
+        assert set(chosen) == set(knocks)
+
+    def test_heuristic_bots_finish_matches_without_resigning(self) -> None:
+        for seed in range(6):
+            state = new_game("classic", players=2 + seed % 3, seed=seed, options={"target": 1})
+            final = play_out(state, {seat: HeuristicBot(seed + seat) for seat in range(len(state.players))})
+            assert final.result is not None
+            assert not any(isinstance(action, Resign) for action in final.actions)
+
+    def test_heuristic_bot_beats_random_bot_most_of_the_time(self) -> None:
+        wins = 0
+        for seed in range(40):
+            state = new_game("classic", players=2, seed=seed, options={"target": 1})
+            smart = seed % 2
+            final = play_out(state, {smart: HeuristicBot(seed), 1 - smart: RandomBot(seed)})
+            assert final.result is not None
+            wins += smart in final.result.winners
+        assert wins >= 30
+
+
+class TestViewsOnly:
+    """
+    Bots decide from what their seat may see, so a view read back from JSON gives the same choice.
+    """
+
+    def test_a_bot_decides_the_same_from_a_view_read_back_from_json(self) -> None:
+        state = new_game("classic", players=3, seed=12)
+        for _ in range(40):
+            seat = acting_seat(state)
+            assert seat is not None
+            seen = view(state, seat)
+            copy = from_json(to_json(seen), PlayerView)
+            assert HeuristicBot(seat).choose(copy) == HeuristicBot(seat).choose(seen)
+            state = apply(state, HeuristicBot(seat).choose(seen))
+
+
+class TestPlayOut:
+    """
+    Tests for `maumau.bots.play_out`.
+    """
+
+    def test_play_out_needs_a_bot_for_every_seat_that_acts(self) -> None:
+        state = new_game("classic", players=3, seed=1)
+        with pytest.raises(ValueError, match="has no bot"):
+            play_out(state, {0: HeuristicBot(0)})
+
+    def test_play_out_lets_bots_challenge_out_of_turn(self) -> None:
+        class Forgetful:
+            """
+            Never says a call.
+            """
+
+            def choose(self, view: PlayerView) -> Action:
+                silent = [a for a in view.legal_actions if isinstance(a, PlayCard) and a.call is None]
+                return silent[0] if silent else HeuristicBot(0).choose(view)
+
+        state = new_game(
+            "classic", players=3, seed=2, options={"target": 1}, plugins=[CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS]
+        )
+        final = play_out(state, {0: Forgetful(), 1: HeuristicBot(1), 2: HeuristicBot(2)})
+
+        assert any(isinstance(action, Challenge) and action.offender == 0 for action in final.actions)

@@ -1,0 +1,314 @@
+"""
+Tests for the ``maumau`` command: scripted sessions against bots, the variant list, usage errors.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import deal
+from maumau import Action, CallRuling, PlayCard, PlayerView, hookimpl, new_game
+from maumau.bots import Bot, HeuristicBot
+from maumau.cli import main, parse_option, run_game
+
+#: A short match: the first round decides it.
+SHORT = ["play", "--seed", "3", "--option", "target=1"]
+
+
+def run(argv: list[str], script: str = "") -> tuple[int, str, str]:
+    """
+    Run ``maumau`` with *argv*, typing *script*; the exit status, standard output and standard error.
+    """
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(script), stdout=stdout, stderr=stderr)
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def ones(count: int = 500) -> str:
+    """
+    Input that always picks move 1.
+    """
+    return "1\n" * count
+
+
+class TestPlay:
+    """
+    ``maumau play``: a human against bots, through text.
+    """
+
+    def test_always_choosing_move_one_plays_a_short_match_to_its_end(self) -> None:
+        code, out, _ = run(SHORT, ones())
+
+        assert code == 0
+        assert "Your moves:\n  1. " in out
+        assert "The match is over" in out
+        assert out.rstrip().endswith(("won the match.", "You win the match!")) or "share the win" in out
+
+    def test_each_prompt_shows_the_table_and_numbered_moves(self) -> None:
+        code, out, _ = run(SHORT, ones())
+        first = out.split("Your move [")[0]
+
+        assert code == 0
+        for label in ("=== Round 1 · your turn", "Scores:", "Top card:", "Opponents:", "Your hand:", "Your moves:"):
+            assert label in first
+        assert re.search(r"Bot 1: \d+ cards", first)
+        assert re.search(r"^  1\. (play|draw)", first, re.MULTILINE)
+        assert "resign (leave the match)" in first
+
+    def test_the_events_since_the_last_move_are_told_in_words(self) -> None:
+        code, out, _ = run(["play", "--seed", "3", "--option", "target=1", "--seat", "2"], ones())
+
+        assert code == 0
+        assert "Since your last move:" in out
+        assert re.search(r"Round 1 begins: Bot 0 deals; the starter card is \S+\. Bot 1 plays first\.", out)
+        assert re.search(r"Bot \d plays \S+\.", out)
+        assert re.search(r"Round 1 is over \(.*\)\. Won by .*\. Points: Bot 0 \+\d+, Bot 1 \+\d+, You \+\d+\.", out)
+
+    def test_bad_input_is_explained_and_asked_again(self) -> None:
+        code, out, _ = run(SHORT, "\nabc\n99\n0\n-1\n" + ones())
+
+        assert code == 0
+        assert "Please choose a move: type a number from 1 to" in out
+        assert "'abc' is not a move number; type a number from 1 to" in out
+        assert "There is no move 99; type a number from 1 to" in out
+        assert "There is no move 0;" in out
+        assert "There is no move -1;" in out
+        assert "The match is over" in out
+
+    def test_the_same_seed_and_input_give_the_same_session(self) -> None:
+        assert run(SHORT, ones()) == run(SHORT, ones())
+
+    def test_random_bots_and_more_players_also_reach_the_end(self) -> None:
+        code, out, _ = run(["play", "--seed", "8", "--players", "5", "--seat", "3", "--bots", "random"], ones(3000))
+
+        assert code == 0
+        assert "The match is over" in out
+
+    def test_q_quits(self) -> None:
+        code, out, _ = run(SHORT, "q\n")
+
+        assert code == 0
+        assert out.rstrip().endswith("You left the game.")
+
+    def test_end_of_input_leaves_cleanly(self) -> None:
+        code, out, _ = run(SHORT, "1\n")
+
+        assert code == 0
+        assert out.rstrip().endswith("Input ended; leaving the game.")
+
+    def test_ctrl_c_leaves_cleanly(self) -> None:
+        class Interrupting(io.StringIO):
+            """
+            Standard input on which the user presses Ctrl-C.
+            """
+
+            def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]  # typeshed quirk
+                raise KeyboardInterrupt
+
+        stdout = io.StringIO()
+        code = main(SHORT, stdin=Interrupting(), stdout=stdout, stderr=io.StringIO())
+
+        assert code == 130
+        assert stdout.getvalue().rstrip().endswith("Interrupted; leaving the game.")
+
+    def test_a_challenge_is_offered_out_of_turn_before_the_next_bot_moves(self) -> None:
+        state = deal(
+            ["9c 8c 9d 10c Qc", "Qd Kh 7h Ah 8s", "9s 10d Qs Ks As"],
+            starter="10h",
+            plugins=[CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS],
+        )
+        stdout = io.StringIO()
+        bots: dict[int, Bot] = {1: Forgetful(), 2: HeuristicBot(2)}
+
+        code = run_game(state, human=0, bots=bots, stdin=io.StringIO("1\nq\n"), stdout=stdout)
+        out = stdout.getvalue()
+
+        assert code == 0
+        assert "=== Round 1 · Seat 2 to move" in out
+        assert "You may act before Seat 2 moves:\n  1. challenge Seat 1 (missed 'Mau')\n  2. do nothing" in out
+        assert "You challenge Seat 1 for the missed 'Mau'." in out
+        assert "Seat 1 draws 2 penalty cards (missed 'Mau')." in out
+
+    def test_declining_an_out_of_turn_move_lets_play_go_on(self) -> None:
+        state = deal(
+            ["9c 8c 9d 10c Qc", "Qd Kh 7h Ah 8s", "9s 10d Qs Ks As"],
+            starter="10h",
+            plugins=[CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS],
+        )
+        stdout = io.StringIO()
+        bots: dict[int, Bot] = {1: Forgetful(), 2: HeuristicBot(2)}
+
+        run_game(state, human=0, bots=bots, stdin=io.StringIO("2\nq\n"), stdout=stdout)
+        out = stdout.getvalue()
+
+        assert "Seat 2 challenges Seat 1 for the missed 'Mau'." in out  # the bot noticed too
+        assert "You challenge" not in out
+
+    def test_a_match_started_by_a_program_can_be_played_through_run_game(self) -> None:
+        state = new_game("classic", players=["Ann", "Ben"], seed=5, options={"target": 1})
+        stdout = io.StringIO()
+
+        code = run_game(state, human=1, bots={0: HeuristicBot(0)}, stdin=io.StringIO(ones()), stdout=stdout)
+
+        assert code == 0
+        assert "Ann: " in stdout.getvalue()
+        assert "The match is over" in stdout.getvalue()
+
+
+class Forgetful:
+    """
+    A bot that never says a call.
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        silent = [a for a in view.legal_actions if isinstance(a, PlayCard) and a.call is None]
+        return silent[0] if silent else HeuristicBot(0).choose(view)
+
+
+class CallOnEveryCard:
+    """
+    House rule for these tests: every play must say "Mau".
+    """
+
+    @hookimpl
+    def maumau_expected_call(self) -> str:
+        return "Mau"
+
+
+class ChallengeableCalls:
+    """
+    House rule for these tests: a missed call costs 2 cards only when challenged before the next turn ends.
+    """
+
+    @hookimpl
+    def maumau_judge_call(self, call: str | None, expected: str | None) -> CallRuling | None:
+        if expected and call != expected:
+            return CallRuling(missed=expected, penalty=2, challenge=True)
+        return None
+
+
+CALL_ON_EVERY_CARD = CallOnEveryCard()
+CHALLENGEABLE_CALLS = ChallengeableCalls()
+
+
+class TestUsageErrors:
+    """
+    Bad arguments print a message and exit with status 2.
+    """
+
+    def test_a_bad_option_value_prints_the_librarys_message(self) -> None:
+        code, _, err = run(["play", "--option", "hand_size=7"])
+
+        assert code == 2
+        assert "maumau: error: classic: option 'hand_size': 7 is not allowed; allowed: 5, 6" in err
+
+    def test_an_option_of_the_wrong_type_prints_the_librarys_message(self) -> None:
+        code, _, err = run(["play", "--option", "jack_on_jack=maybe"])
+
+        assert code == 2
+        assert "option 'jack_on_jack': expected bool, got str 'maybe'" in err
+
+    def test_an_unknown_option_lists_the_known_ones(self) -> None:
+        code, _, err = run(["play", "--option", "colour=pink"])
+
+        assert code == 2
+        assert "option 'colour': unknown option; allowed: hand_size" in err
+
+    def test_an_option_without_a_value_is_a_usage_error(self) -> None:
+        code, _, err = run(["play", "--option", "hand_size"])
+
+        assert code == 2
+        assert "expected name=value, got 'hand_size'" in err
+
+    def test_an_unknown_variant_lists_the_installed_ones(self) -> None:
+        code, _, err = run(["play", "--variant", "snap"])
+
+        assert code == 2
+        assert "unknown variant 'snap'; known: " in err
+        assert "classic" in err
+
+    def test_too_many_players_is_refused(self) -> None:
+        code, _, err = run(["play", "--players", "11"])
+
+        assert code == 2
+        assert "11 players; allowed: 2 to 10" in err
+
+    def test_a_seat_that_does_not_exist_is_refused(self) -> None:
+        code, _, err = run(["play", "--players", "3", "--seat", "3"])
+
+        assert code == 2
+        assert "there is no seat 3; seats are 0 to 2" in err
+
+    def test_no_command_shows_the_help(self) -> None:
+        code, out, _ = run([])
+
+        assert code == 2
+        assert "play" in out
+        assert "variants" in out
+
+
+class TestVariants:
+    """
+    ``maumau variants``.
+    """
+
+    def test_variants_lists_classic_with_players_and_options(self) -> None:
+        code, out, _ = run(["variants"])
+
+        assert code == 0
+        assert "classic: Classic Mau-Mau" in out
+        assert "players: 2 to 10" in out
+        assert "hand_size (int, default 5, one of 5, 6): cards dealt to each player" in out
+
+
+class TestParseOption:
+    """
+    Tests for `maumau.cli.parse_option`.
+    """
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("jack_on_jack=true", ("jack_on_jack", True)),
+            ("jack_on_jack=False", ("jack_on_jack", False)),
+            ("hand_size=6", ("hand_size", 6)),
+            ("target=-5", ("target", -5)),
+            ("scoring=holders", ("scoring", "holders")),
+            ("name=a=b", ("name", "a=b")),
+            ("finish=3:24, 4:27", ("finish", ((3, 24), (4, 27)))),
+        ],
+    )
+    def test_values_read_as_bool_int_or_text(self, text: str, expected: tuple[str, object]) -> None:
+        assert parse_option(text) == expected
+
+    @pytest.mark.parametrize("text", ["hand_size", "=5", ""])
+    def test_text_without_name_and_value_is_refused(self, text: str) -> None:
+        with pytest.raises(ValueError, match="expected name=value"):
+            parse_option(text)
+
+
+def test_the_installed_console_script_plays_through_stdin() -> None:
+    script = Path(sys.executable).parent / "maumau"
+    if not script.exists():
+        pytest.skip(f"no console script next to {sys.executable}")
+
+    done = subprocess.run(
+        [str(script), *SHORT],
+        input="abc\n" + ones(),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert "'abc' is not a move number" in done.stdout
+    assert "Your moves:\n  1. " in done.stdout
+    assert "The match is over" in done.stdout
