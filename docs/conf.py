@@ -1,0 +1,201 @@
+"""
+Sphinx configuration for the maumau documentation.
+
+The build must pass with ``-n -W`` both online and offline: intersphinx is
+configured only for the hosts that can be reached, and references into
+projects whose inventory is missing are then left as plain text.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+
+import maumau
+
+ROOT = Path(__file__).resolve().parent.parent
+# The guides import the example plugins, as a reader running them from a checkout would.
+sys.path.insert(0, str(ROOT / "examples"))
+
+project = "maumau"
+author = "maumau developers"
+copyright = "2026, maumau developers"
+release = maumau.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.napoleon",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build"]
+
+# `name` in docstrings is a cross-reference, as in attrs.
+default_role = "any"
+nitpicky = True
+nitpick_ignore_regex = [
+    # Projects reached through intersphinx only; offline they stay plain text.
+    ("py:.*", r"(collections\.abc|typing|enum|random|pluggy|attrs|attr|cattrs)\..*"),
+    ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau\._serialize\.T)"),
+    # The action log is a private cons list; `GameState.actions` is its public face.
+    ("py:.*", r"ActionLog"),
+]
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 2
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+doctest_global_setup = "from maumau import *"
+doctest_test_doctest_blocks = "default"
+
+html_theme = "furo"
+html_title = f"maumau {release}"
+
+
+def _reachable(host: str) -> bool:
+    try:
+        socket.create_connection((host, 443), timeout=3).close()
+    except OSError:
+        return False
+    return True
+
+
+_INVENTORIES = {
+    "python": ("docs.python.org", "https://docs.python.org/3"),
+    "attrs": ("www.attrs.org", "https://www.attrs.org/en/stable"),
+    "cattrs": ("catt.rs", "https://catt.rs/en/stable"),
+    "pluggy": ("pluggy.readthedocs.io", "https://pluggy.readthedocs.io/en/stable"),
+}
+intersphinx_mapping = {name: (url, None) for name, (host, url) in _INVENTORIES.items() if _reachable(host)}
+intersphinx_timeout = 10
+
+
+def _public_alias(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.TextElement
+) -> nodes.Element | None:
+    """
+    Resolve ``maumau._private.Name`` (how autodoc sees a type) to its public ``maumau.Name``.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    module, _, name = str(node.get("reftarget", "")).rpartition(".")
+    if not module.startswith("maumau._") or name not in maumau.__all__:
+        return None
+    domain = env.get_domain("py")
+    return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], f"maumau.{name}", node, contnode)
+
+
+class VariantTable(SphinxDirective):
+    """
+    A table of the installed variants, read from `maumau.variants`, linked to their pages.
+    """
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        rows = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 15 10 75",
+            "",
+            "   * - variant",
+            "     - players",
+            "     - summary",
+        ]
+        for name, info in maumau.variants().items():
+            page = f"variants/{name}"
+            title = f":doc:`{name}`" if page in self.env.found_docs else f"``{name}``"
+            rows += [
+                f"   * - {title}",
+                f"     - {info.seats.start} to {info.seats.stop - 1}",
+                f"     - {info.summary}",
+            ]
+        container = nodes.container()
+        self.state.nested_parse(StringList(rows, source="variant-table"), self.content_offset, container)
+        return list(container.children)
+
+
+def _literal(value: object) -> str:
+    if isinstance(value, tuple):  # a mapping option, stored as sorted pairs
+        return ", ".join(f"{key}: {number}" for key, number in value)
+    return f"``{value!r}``"
+
+
+def _allowed(option: maumau.Option) -> str:
+    if option.choices is not None:
+        return ", ".join(_literal(choice) for choice in option.choices)
+    if isinstance(option.default, bool):
+        return "``True``, ``False``"
+    low, high = option.minimum, option.maximum
+    what = "a number for each player count" if isinstance(option.default, tuple) else "a whole number"
+    if low is not None and high is not None:
+        return f"{what} from {low} to {high}"
+    if low is not None:
+        return f"{what}, at least {low}"
+    if high is not None:
+        return f"{what}, at most {high}"
+    return what if isinstance(option.default, (int, tuple)) else "any text"
+
+
+class VariantOptions(SphinxDirective):
+    """
+    A table of one variant's options, as the variant declares them: ``.. variant-options:: classic``.
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0]
+        installed = maumau.variants()
+        if name not in installed:
+            error = self.state.document.reporter.error(
+                f"variant-options: no installed variant {name!r}; installed: {', '.join(installed)}",
+                line=self.lineno,
+            )
+            return [error]
+        rows = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 20 15 20 45",
+            "",
+            "   * - option",
+            "     - default",
+            "     - allowed",
+            "     - meaning",
+        ]
+        for option in installed[name].options:
+            rows += [
+                f"   * - ``{option.name}``",
+                f"     - {_literal(option.default)}",
+                f"     - {_allowed(option)}",
+                f"     - {option.doc}",
+            ]
+        container = nodes.container()
+        self.state.nested_parse(StringList(rows, source=f"variant-options {name}"), self.content_offset, container)
+        return list(container.children)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("missing-reference", _public_alias)
+    app.add_directive("variant-table", VariantTable)
+    app.add_directive("variant-options", VariantOptions)
+    return {"parallel_read_safe": True}

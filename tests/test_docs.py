@@ -1,0 +1,115 @@
+"""
+Tests that the documentation keeps up with the code, as datasette's ``test_docs.py`` does.
+
+Sphinx itself checks the pages (``nox -s docs`` builds them with warnings
+as errors and runs their doctests); these tests catch what a build cannot:
+a hook or a public name added without documentation, and README or guide
+code that no longer runs.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import maumau
+from maumau import hookspecs
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+HOOKS = sorted(name for name in vars(hookspecs) if name.startswith("maumau_"))
+
+
+def _hook_sections() -> list[str]:
+    text = (DOCS / "hooks.md").read_text(encoding="utf-8")
+    return re.findall(r"^#+\s+(maumau_\w+)\s*$", text, flags=re.MULTILINE)
+
+
+def _api_names() -> set[str]:
+    text = (DOCS / "reference" / "api.rst").read_text(encoding="utf-8")
+    return set(re.findall(r"^\.\. (?:auto)?(?:class|exception|function|data)::\s+(\w+)\s*$", text, flags=re.MULTILINE))
+
+
+class TestHooksPage:
+    """
+    Tests for ``docs/hooks.md``.
+    """
+
+    @pytest.mark.parametrize("hook", HOOKS)
+    def test_every_hookspec_has_a_section(self, hook: str) -> None:
+        """
+        Each ``maumau_*`` hook specification has a section headed by its name.
+        """
+        assert hook in _hook_sections()
+
+    def test_every_section_names_a_hookspec(self) -> None:
+        """
+        No section documents a hook that does not exist (any more), and none twice.
+        """
+        sections = _hook_sections()
+
+        assert sorted(sections) == HOOKS
+
+
+class TestApiReference:
+    """
+    Tests for ``docs/reference/api.rst``.
+    """
+
+    @pytest.mark.parametrize("name", maumau.__all__)
+    def test_every_public_name_is_documented(self, name: str) -> None:
+        """
+        Each name in `maumau.__all__` has an entry of its own in the API reference.
+        """
+        assert name in _api_names()
+
+
+def test_readme_example_runs() -> None:
+    """
+    The API example in the README gives the output it shows.
+    """
+    results = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS, raise_on_error=False
+    )
+
+    assert results.attempted > 0
+    assert results.failed == 0
+
+
+def test_guide_variant_passes_the_conformance_kit(tmp_path: Path) -> None:
+    """
+    The Crazy Eights package in "Writing a variant" installs as its pyproject says and plays correct games.
+
+    The entry points are installed as a bare ``.dist-info`` in a fresh
+    interpreter, so that this test's process keeps the variants it knows.
+    """
+    package = DOCS / "guides" / "crazy-eights"
+    project = tomllib.loads((package / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    dist_info = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n", encoding="utf-8"
+    )
+    entry_points = project["entry-points"]["maumau.variants"]
+    lines = "".join(f"{name} = {target}\n" for name, target in entry_points.items())
+    (dist_info / "entry_points.txt").write_text(f"[maumau.variants]\n{lines}", encoding="utf-8")
+    script = (
+        "import sys; sys.path[:0] = sys.argv[1:3]\n"
+        "from maumau.testing import check_variant\n"
+        "check_variant('crazy-eights', players=range(2, 8), games=5)\n"
+        "print('ok')\n"
+    )
+
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path), str(package)], capture_output=True, text=True, timeout=300
+    )
+
+    assert list(entry_points) == ["crazy-eights"]
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
