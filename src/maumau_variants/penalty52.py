@@ -1,0 +1,250 @@
+"""
+Penalty Mau Mau on 52 cards: starter effects, missed-call challenges, penalty points, lowest total wins.
+
+The profile of ``seeds/002`` as settled in the rulings.  Two to six players
+on a full 52-card pack; the first dealer is drawn from the seed and the deal
+passes clockwise.  Five cards each, dealt singly from the dealer's left; the
+starter card acts (a 7 owes the first player 2 cards, an 8 skips them, a
+jack lets the dealer name the suit).  On a turn, play one card matching the
+top card's suit or rank, or a jack (on anything, jacks too), which names
+the suit to follow; only without such a card draw one, which may then be
+played or kept.  A 7 makes the next player draw 2 unless they add a 7 (the
+debt grows by 2 each time); neither a jack nor an 8 answers it, and drawn
+penalty cards end the turn.  An 8 skips the next player.  Say "Mau" with
+the second-to-last card and "Mau Mau" with the last: any other player may
+challenge a missed call until the next player completes a turn, and the
+offender then draws 2 and plays on; unchallenged, the offender wins.  A
+correctly called last card wins at once and has no effect.  A required draw
+that the cards cannot cover stops the round without a winner.  Cards left in
+hand cost A K Q J 10 each, numerals face value; after anyone reaches 100,
+the lowest total wins, ties sharing (option ``single_round``: one round only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import evolve
+
+from maumau import (
+    CallRuling,
+    Card,
+    CardPlayed,
+    Effect,
+    GameState,
+    MatchResult,
+    Option,
+    PenaltyDrawn,
+    Pending,
+    RoundEnd,
+    TurnSkipped,
+    french_deck,
+    hookimpl,
+)
+from maumau.flow import can_draw, emit
+
+#: Points a card left in hand costs; numerals (2 to 10) cost their face value.
+FACE_POINTS = {"A": 10, "K": 10, "Q": 10, "J": 10}
+
+#: The match ends after a round in which someone's total reaches this.
+TARGET = 100
+
+#: Cards a challenged player draws for a missed call.
+CALL_PENALTY = 2
+
+OPTIONS = (
+    Option("single_round", False, "a short game: the match ends after one round, lowest penalty points winning"),
+)
+
+
+def card_points(card: Card) -> int:
+    """
+    What *card* costs its holder at the end of a round.
+
+    >>> card_points(Card("K", "♣")), card_points(Card("7", "♦")), card_points(Card("10", "♠"))
+    (10, 7, 10)
+    """
+    return FACE_POINTS.get(card.rank) or int(card.rank)
+
+
+def hand_points(hand: Sequence[Card]) -> int:
+    """
+    What *hand* costs its holder: the sum of its cards' points.
+
+    >>> from maumau import parse_cards
+    >>> hand_points(parse_cards("Kc 7d 2s"))
+    19
+    """
+    return sum(card_points(card) for card in hand)
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """
+    The dealer of the first round, drawn at random from the game's *seed*.
+
+    A generator of its own (not one of the shuffles) so that the same seed
+    gives the same dealer and the same cards whatever else changes.
+    """
+    return random.Random(f"{seed}/dealer").randrange(players)
+
+
+@hookimpl
+def maumau_options() -> Sequence[Option]:
+    return OPTIONS
+
+
+@hookimpl
+def maumau_seats() -> range:
+    return range(2, 7)
+
+
+@hookimpl
+def maumau_deck() -> tuple[Card, ...]:
+    return french_deck()
+
+
+@hookimpl
+def maumau_dealer(state: GameState) -> int:
+    if state.dealer < 0:
+        return first_dealer(state.seed, len(state.players))
+    return (state.dealer + 1) % len(state.players)
+
+
+@hookimpl
+def maumau_starter(state: GameState, card: Card) -> GameState | None:
+    first = state.to_move
+    assert first is not None
+    if card.rank == "7":
+        return evolve(state, debt=2)
+    if card.rank == "8":
+        return emit(evolve(state, to_move=state.rules.next_seat(state, first)), TurnSkipped(first))
+    if card.rank == "J":
+        # The dealer's naming is a turn of its own: `ChooseSuit` ends it, and play starts left of the dealer.
+        dealer = state.dealer
+        return evolve(state, to_move=dealer, pending=Pending(dealer, "suit", state.rules.suits(state)))
+    return None
+
+
+@hookimpl
+def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
+    if seat != state.to_move or state.skips:
+        return False
+    if state.debt:
+        return card.rank == "7"
+    if card.rank == "J":
+        return True
+    if state.wish is not None:
+        return card.suit == state.wish
+    top = state.discard_pile[-1]
+    return card.suit == top.suit or card.rank == top.rank
+
+
+@hookimpl
+def maumau_may_decline(state: GameState) -> bool:
+    # Draw only without a legal play; the drawn card may then be kept.  A debt
+    # is the exception: the text says the debtor *may* add a 7, else draws.
+    return state.drawn is not None or state.debt > 0
+
+
+@hookimpl
+def maumau_expected_call(cards_left: int) -> str | None:
+    if cards_left == 1:
+        return "Mau"
+    if cards_left == 0:
+        return "Mau Mau"
+    return None
+
+
+@hookimpl
+def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling | None:
+    if expected is None or _said(call) == _said(expected):
+        return CallRuling()
+    return CallRuling(missed=expected, penalty=CALL_PENALTY, challenge=True, closes_on="turn")
+
+
+def _said(call: str | None) -> str:
+    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
+
+
+@hookimpl
+def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
+    if not state.players[seat].hand:
+        # The last card has no effect, called or not: a correct call wins at
+        # once, and a challenged player plays on from it as from a plain card.
+        return Effect()
+    if card.rank == "7":
+        return Effect(draw=2)
+    if card.rank == "8":
+        return Effect(skip=1)
+    if card.rank == "J":
+        return Effect(choose_suit=True)
+    return None
+
+
+@hookimpl
+def maumau_draw_shortfall() -> RoundEnd:
+    return RoundEnd("stopped")
+
+
+@hookimpl
+def maumau_round_over(state: GameState) -> RoundEnd | None:
+    window = state.challenge
+    out = [
+        seat
+        for seat, player in enumerate(state.players)
+        if not player.hand and not player.resigned and (window is None or window.offender != seat)
+    ]
+    if len(out) > 1:
+        # An offender's window closed when the next player completed a turn by
+        # going out with a correct call: that win came at once, the offender's only as the turn completed.
+        played = [event.seat for event in state.events if isinstance(event, CardPlayed) and event.seat in out]
+        out = played[-1:] or out
+    if out:
+        return RoundEnd("out", (out[0],))
+    if any(isinstance(event, PenaltyDrawn) and event.count < CALL_PENALTY for event in state.events):
+        return RoundEnd("stopped")  # a challenge's penalty draw could not be covered
+    if _cannot_draw_as_required(state):
+        return RoundEnd("stopped")
+    return None
+
+
+def _cannot_draw_as_required(state: GameState) -> bool:
+    """
+    Whether the seat to move has no legal play and must draw one card that is not there.
+    """
+    seat = state.to_move
+    if seat is None or state.pending is not None or state.drawn is not None or state.debt or state.skips:
+        return False
+    if can_draw(state):
+        return False
+    rules = state.rules
+    return not any(rules.can_play(state, seat, card) for card in state.players[seat].hand)
+
+
+@hookimpl
+def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
+    return tuple(
+        0 if seat in end.winners or player.resigned else hand_points(player.hand)
+        for seat, player in enumerate(state.players)
+    )
+
+
+@hookimpl
+def maumau_match_over(state: GameState) -> MatchResult | None:
+    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
+    scores = state.scores
+    if len(remaining) < len(state.players):
+        return MatchResult(_lowest(remaining, scores), "resignation", scores)
+    if state.rounds and state.options["single_round"]:
+        return MatchResult(_lowest(remaining, scores), "single round", scores)
+    if state.rounds and max(scores) >= TARGET:
+        return MatchResult(_lowest(remaining, scores), "target", scores)
+    return None
+
+
+def _lowest(seats: list[int], scores: tuple[int, ...]) -> tuple[int, ...]:
+    if not seats:
+        return ()
+    best = min(scores[seat] for seat in seats)
+    return tuple(seat for seat in seats if scores[seat] == best)
