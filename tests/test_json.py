@@ -1,0 +1,336 @@
+"""
+Tests for `maumau.to_json`, `maumau.from_json` and `maumau.replay`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import deal, draw, play, random_states
+from maumau import (
+    HEARTS,
+    Action,
+    Card,
+    CardPlayed,
+    CardsDrawn,
+    Challenge,
+    ChooseSuit,
+    DrawCards,
+    Event,
+    GameRecord,
+    GameState,
+    Pass,
+    PenaltyDrawn,
+    PlayCard,
+    PlayerView,
+    RecordError,
+    Resign,
+    RoundEnded,
+    RoundStarted,
+    apply,
+    from_json,
+    legal_actions,
+    replay,
+    to_json,
+    view,
+)
+
+HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
+
+
+def scripted() -> GameState:
+    """
+    A few turns of a stacked three-seat game: a 7, a drawn debt, a draw and a pass, a jack and its suit.
+    """
+    state = play(deal(HANDS, "9h", "Ad Ah"), 1, "7h")
+    state = draw(state, 2)
+    state = apply(draw(state, 0), Pass(0))
+    return apply(play(state, 1, "Jc"), ChooseSuit(1, HEARTS))
+
+
+class TestGameState:
+    """
+    A state survives JSON: position, action log and events.
+    """
+
+    def test_state_round_trips(self) -> None:
+        """
+        Loading a saved state gives an equal state with the same actions and events.
+        """
+        state = scripted()
+
+        loaded = from_json(to_json(state), GameState)
+
+        assert loaded == state
+        assert loaded.actions == state.actions
+        assert loaded.events == state.events
+        assert to_json(loaded) == to_json(state)
+
+    def test_loaded_state_plays_on(self) -> None:
+        """
+        The rules are rebuilt on load, so a loaded state takes the same actions to the same states.
+        """
+        state = scripted()
+        loaded = from_json(to_json(state), GameState)
+
+        assert legal_actions(loaded) == legal_actions(state)
+        for action in legal_actions(state):
+            assert apply(loaded, action) == apply(state, action)
+
+    def test_cards_are_written_as_their_codes(self) -> None:
+        """
+        JSON holds cards as short ASCII text, hands and piles alike.
+        """
+        data = json.loads(to_json(deal(HANDS, "9h")))
+
+        assert data["players"][1]["hand"] == ["7h", "8h", "Jc", "9c", "Kh"]
+        assert data["discard_pile"] == ["9h"]
+
+    @given(st.integers(0, 10_000), st.integers(2, 7))
+    def test_states_of_random_games_round_trip(self, seed: int, players: int) -> None:
+        """
+        Every state along a random game, rounds and match end included, loads back equal.
+        """
+        for state in random_states(seed, players=players, steps=40, options={"target": 30}):
+            loaded = from_json(to_json(state), GameState)
+            assert loaded == state
+            assert loaded.actions == state.actions
+            assert loaded.events == state.events
+
+
+class TestActionsAndEvents:
+    """
+    Actions and events travel as objects tagged with ``"type"``.
+    """
+
+    @pytest.mark.parametrize(
+        "action",
+        [
+            PlayCard(1, Card.parse("7h")),
+            PlayCard(1, Card.parse("10s"), "Mau"),
+            DrawCards(0),
+            Pass(2),
+            ChooseSuit(1, HEARTS),
+            Challenge(0, 1),
+            Resign(3),
+        ],
+        ids=str,
+    )
+    def test_actions_round_trip(self, action: Action) -> None:
+        """
+        Read back as the base class, each action comes back as its own class, equal.
+        """
+        loaded = from_json(to_json(action), Action)
+
+        assert loaded == action
+        assert type(loaded) is type(action)
+
+    def test_action_json_is_tagged_with_its_kind(self) -> None:
+        """
+        The ``type`` tag names the action; cards are codes.
+        """
+        assert json.loads(to_json(PlayCard(1, Card.parse("10s"), "Mau"))) == {
+            "type": "play",
+            "seat": 1,
+            "card": "10s",
+            "call": "Mau",
+        }
+
+    @pytest.mark.parametrize(
+        "event",
+        [
+            CardPlayed(1, Card.parse("7h"), "Mau"),
+            CardsDrawn(2, 2, (Card.parse("Ad"), Card.parse("Ah"))),
+            CardsDrawn(2, 2, None),
+            PenaltyDrawn(1, 2, "missed 'Mau'", (Card.parse("Ad"), Card.parse("Ah"))),
+            RoundEnded(1, "out", (1,), (0, 61)),
+            RoundStarted(2, 1, Card.parse("9h"), 2),
+        ],
+        ids=lambda e: type(e).__name__,
+    )
+    def test_events_round_trip(self, event: Event) -> None:
+        """
+        Events load back as their own class, equal.
+        """
+        assert from_json(to_json(event), Event) == event
+
+
+class TestViewAndRecord:
+    """
+    Views and game records survive JSON.
+    """
+
+    @pytest.mark.parametrize("seat", [0, 1, 2])
+    def test_view_round_trips(self, seat: int) -> None:
+        """
+        Each seat's view loads back equal.
+        """
+        seen = view(scripted(), seat)
+
+        assert from_json(to_json(seen), PlayerView) == seen
+
+    def test_record_round_trips_and_replays(self) -> None:
+        """
+        A record loads back equal, and replaying it rebuilds the state.
+        """
+        state = scripted()
+
+        record = from_json(to_json(state.record), GameRecord)
+
+        assert record == state.record
+        assert replay(record) == state
+
+    @given(st.integers(0, 10_000))
+    def test_replay_of_random_games_rebuilds_the_state(self, seed: int) -> None:
+        """
+        Shuffled (not stacked) games replay from their seed and actions alone, across rounds.
+        """
+        *_, state = random_states(seed, players=3, steps=80, options={"target": 40})
+        rebuilt = replay(from_json(to_json(state.record), GameRecord))
+
+        assert rebuilt == state
+        assert rebuilt.actions == state.actions
+
+
+class TestTamperedRecords:
+    """
+    A record whose actions do not replay raises `RecordError` naming the action.
+    """
+
+    def test_illegal_action_in_a_record_names_its_number(self) -> None:
+        """
+        Replacing the third action by a play out of turn fails at action 2.
+        """
+        state = scripted()
+        actions = list(state.actions)
+        actions[2] = PlayCard(1, Card.parse("Kh"))
+
+        with pytest.raises(RecordError, match=r"^action 2 \(seat 1 plays K♥\) does not replay: illegal action"):
+            replay(evolve(state.record, actions=tuple(actions)))
+
+    def test_edited_card_in_record_json_is_caught(self) -> None:
+        """
+        Changing the first played card in the JSON to one the seat does not hold fails at action 0.
+        """
+        text = to_json(scripted().record).replace('"card": "7h"', '"card": "7d"')
+
+        with pytest.raises(RecordError, match=r"action 0 .* is not in seat 1's hand"):
+            replay(from_json(text, GameRecord))
+
+    def test_record_error_keeps_the_illegal_action_error_as_cause(self) -> None:
+        """
+        The original error is chained, so a program can read its reason.
+        """
+        state = scripted()
+        record = evolve(state.record, actions=(DrawCards(2),))
+
+        with pytest.raises(RecordError) as info:
+            replay(record)
+
+        assert info.value.__cause__ is not None
+
+
+class TestMalformedJson:
+    """
+    Bad JSON, wrong fields and unknown types raise `RecordError` with a message saying what is wrong.
+    """
+
+    def test_text_that_is_not_json(self) -> None:
+        """
+        Broken text is reported as not JSON.
+        """
+        with pytest.raises(RecordError, match=r"^not valid JSON"):
+            from_json("{", GameState)
+
+    def test_state_that_is_not_an_object(self) -> None:
+        """
+        A list is no state.
+        """
+        with pytest.raises(RecordError, match="a game state is an object, got list"):
+            from_json("[]", GameState)
+
+    def test_unknown_field_is_named(self) -> None:
+        """
+        An extra field is refused by name.
+        """
+        data = json.loads(to_json(scripted()))
+        data["bogus"] = 1
+
+        with pytest.raises(RecordError, match="unknown field 'bogus' in GameState"):
+            from_json(json.dumps(data), GameState)
+
+    def test_missing_field_is_named(self) -> None:
+        """
+        A missing required field is refused by name.
+        """
+        data = json.loads(to_json(scripted()))
+        del data["seed"]
+
+        with pytest.raises(RecordError, match="GameState is missing the field 'seed'"):
+            from_json(json.dumps(data), GameState)
+
+    @pytest.mark.parametrize(
+        ("name", "value"), [("seed", "x"), ("discard_pile", 5), ("players", "abc"), ("to_move", [1])]
+    )
+    def test_field_of_the_wrong_type_is_named(self, name: str, value: object) -> None:
+        """
+        A field whose value has the wrong shape is refused, naming the field.
+        """
+        data = json.loads(to_json(scripted()))
+        data[name] = value
+
+        with pytest.raises(RecordError, match=f"cannot read GameState: field '{name}'"):
+            from_json(json.dumps(data), GameState)
+
+    def test_unknown_action_type_lists_the_known_ones(self) -> None:
+        """
+        An action type nobody defines is refused, listing the known types.
+        """
+        with pytest.raises(RecordError, match=r"unknown action type 'fly'; known: .*draw.*play") as info:
+            from_json('{"type": "fly", "seat": 1}', Action)
+
+        assert "choose_suit" in str(info.value)
+
+    def test_action_without_type(self) -> None:
+        """
+        An action must say its type.
+        """
+        with pytest.raises(RecordError, match="expected an object with a 'type'"):
+            from_json('{"seat": 1}', Action)
+
+    def test_action_with_an_extra_field(self) -> None:
+        """
+        Extra fields on an action are refused.
+        """
+        with pytest.raises(RecordError, match="extra"):
+            from_json('{"type": "draw", "seat": 1, "cards": 2}', Action)
+
+    def test_bad_card_text_is_named(self) -> None:
+        """
+        A card that is no card is refused, naming the text and where it was.
+        """
+        with pytest.raises(RecordError, match=r"no card '7x'.*\$\.card"):
+            from_json('{"type": "play", "seat": 1, "card": "7x"}', Action)
+
+    @pytest.mark.parametrize("seat", ['"1"', "1.5", "true"])
+    def test_seat_must_be_a_whole_number(self, seat: str) -> None:
+        """
+        A seat written as text, a fraction or a bool is not silently turned into a number.
+        """
+        with pytest.raises(RecordError, match=r"\$\.seat"):
+            from_json(f'{{"type": "draw", "seat": {seat}}}', Action)
+
+    def test_unknown_variant_in_a_state(self) -> None:
+        """
+        A state of a variant that is not installed says so.
+        """
+        data = json.loads(to_json(scripted()))
+        data["variant"] = "no-such-game"
+
+        with pytest.raises(RecordError, match=r"unknown variant 'no-such-game'; known: .*classic"):
+            from_json(json.dumps(data), GameState)

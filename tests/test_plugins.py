@@ -1,0 +1,224 @@
+"""
+Tests for finding variants and for house-rule plugins registered with `maumau.new_game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pluggy
+import pytest
+
+from helpers import deal, play
+from maumau import (
+    Card,
+    Effect,
+    GameState,
+    InvalidOptionError,
+    MaumauError,
+    Option,
+    RecordError,
+    TurnSkipped,
+    UnknownVariantError,
+    from_json,
+    hookimpl,
+    new_game,
+    replay,
+    to_json,
+    variants,
+)
+
+HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
+
+
+class NinesSkip:
+    """
+    House rule: a 9 skips the next player, as an 8 does (not as the last card).
+    """
+
+    name = "nines-skip"
+
+    @hookimpl
+    def maumau_card_effect(self, state: GameState, seat: int, card: Card) -> Effect | None:
+        if card.rank == "9" and state.players[seat].hand:
+            return Effect(skip=1)
+        return None
+
+
+class SevensDraw:
+    """
+    House rule with an option of its own: a 7 makes the next player draw ``seven_draw`` cards.
+    """
+
+    @hookimpl
+    def maumau_options(self) -> Sequence[Option]:
+        return (Option("seven_draw", 2, "cards a 7 makes the next player draw", minimum=1, maximum=4),)
+
+    @hookimpl
+    def maumau_card_effect(self, state: GameState, seat: int, card: Card) -> Effect | None:
+        if card.rank == "7" and state.players[seat].hand:
+            amount = state.options["seven_draw"]
+            assert isinstance(amount, int)
+            return Effect(draw=amount)
+        return None
+
+
+class Misspelled:
+    """
+    A plugin with a hook no specification knows.
+    """
+
+    @hookimpl
+    def maumau_card_efect(self, card: Card) -> None:
+        return None
+
+
+class TestVariants:
+    """
+    Variants are found through the ``maumau.variants`` entry points.
+    """
+
+    def test_variants_lists_classic(self) -> None:
+        """
+        `classic` is installed, with its summary, seats and options.
+        """
+        info = variants()["classic"]
+
+        assert info.name == "classic"
+        assert info.summary.startswith("Classic Mau-Mau")
+        assert info.seats == range(2, 11)
+        assert {"hand_size", "jack_on_jack", "stack_sevens", "pass_the_skip"} <= {o.name for o in info.options}
+
+    def test_unknown_variant_lists_the_known_ones(self) -> None:
+        """
+        A name no variant has raises `UnknownVariantError`, a `LookupError`, listing what is installed.
+        """
+        with pytest.raises(UnknownVariantError, match=r"^unknown variant 'klassik'; known: .*classic") as info:
+            new_game("klassik", players=2)
+
+        assert isinstance(info.value, LookupError)
+        assert isinstance(info.value, MaumauError)
+        assert info.value.variant == "klassik"
+        assert "classic" in info.value.known
+        assert tuple(sorted(info.value.known)) == tuple(sorted(variants()))
+
+
+class TestHouseRules:
+    """
+    A house-rule plugin passed to `maumau.new_game` changes one rule for that game only.
+    """
+
+    def test_house_rule_changes_its_rule(self) -> None:
+        """
+        With the plugin, the 9♣ skips seat 2; without it, seat 2 moves next.
+        """
+        plain = play(deal(HANDS, "9h"), 1, "9c")
+        house = play(deal(HANDS, "9h", plugins=[NinesSkip()]), 1, "9c")
+
+        assert plain.to_move == 2
+        assert house.to_move == 0
+        assert TurnSkipped(2) in house.events
+
+    def test_house_rule_leaves_the_other_rules_alone(self) -> None:
+        """
+        With the plugin, a 7 still makes the next player draw 2 and an 8 still skips.
+        """
+        seven = play(deal(HANDS, "9h", plugins=[NinesSkip()]), 1, "7h")
+        eight = play(deal(HANDS, "9h", plugins=[NinesSkip()]), 1, "8h")
+
+        assert (seven.to_move, seven.debt) == (2, 2)
+        assert eight.to_move == 0
+
+    def test_house_rule_is_recorded_by_name(self) -> None:
+        """
+        The state and its record name the house rules; a plugin without ``name`` is named after its class.
+        """
+        state = deal(HANDS, "9h", plugins=[NinesSkip(), SevensDraw()])
+
+        assert state.house_rules == ("nines-skip", "SevensDraw")
+        assert state.record.house_rules == ("nines-skip", "SevensDraw")
+
+    def test_house_rule_may_declare_an_option(self) -> None:
+        """
+        The plugin's option is validated like the variant's and used by its rule.
+        """
+        state = play(deal(HANDS, "9h", plugins=[SevensDraw()], options={"seven_draw": 4}), 1, "7h")
+
+        assert state.debt == 4
+        with pytest.raises(InvalidOptionError, match="5 is out of range"):
+            deal(HANDS, "9h", plugins=[SevensDraw()], options={"seven_draw": 5})
+
+    def test_option_of_a_house_rule_is_unknown_without_it(self) -> None:
+        """
+        Without the plugin, its option is an unknown option.
+        """
+        with pytest.raises(InvalidOptionError, match="unknown option"):
+            new_game("classic", players=2, options={"seven_draw": 4})
+
+    def test_house_rule_does_not_leak_into_other_games(self) -> None:
+        """
+        A game started after one with a house rule plays the plain rules.
+        """
+        deal(HANDS, "9h", plugins=[NinesSkip()])
+
+        state = play(deal(HANDS, "9h"), 1, "9c")
+
+        assert state.house_rules == ()
+        assert state.to_move == 2
+
+    def test_misspelled_hook_fails_when_the_game_starts(self) -> None:
+        """
+        A hook name no specification knows fails at `maumau.new_game`, not mid-game.
+        """
+        with pytest.raises(pluggy.PluginValidationError, match="maumau_card_efect"):
+            new_game("classic", players=2, plugins=[Misspelled()])
+
+
+class TestHouseRulesAndJson:
+    """
+    A saved game with house rules needs the same plugins to load and to replay.
+    """
+
+    def test_loading_needs_the_same_plugins(self) -> None:
+        """
+        Without the plugin the state does not load; with it, it loads equal and keeps the rule.
+        """
+        rule = NinesSkip()
+        state = deal(HANDS, "9h", plugins=[rule])
+        text = to_json(state)
+
+        with pytest.raises(RecordError, match=r"saved with house rules \['nines-skip'\], but \[\] were given"):
+            from_json(text, GameState)
+        loaded = from_json(text, GameState, plugins=[rule])
+
+        assert loaded == state
+        assert play(loaded, 1, "9c").to_move == 0
+
+    def test_loading_with_other_plugins_fails(self) -> None:
+        """
+        Different house rules are refused too.
+        """
+        text = to_json(deal(HANDS, "9h", plugins=[NinesSkip()]))
+
+        with pytest.raises(RecordError, match=r"but \['SevensDraw'\] were given"):
+            from_json(text, GameState, plugins=[SevensDraw()])
+
+    def test_plain_state_does_not_load_with_a_house_rule(self) -> None:
+        """
+        A game saved without house rules is not silently loaded under one.
+        """
+        text = to_json(deal(HANDS, "9h"))
+
+        with pytest.raises(RecordError, match=r"saved with house rules \[\], but \['nines-skip'\]"):
+            from_json(text, GameState, plugins=[NinesSkip()])
+
+    def test_replay_needs_the_same_plugins(self) -> None:
+        """
+        A record of a game with house rules replays only with them.
+        """
+        rule = NinesSkip()
+        state = play(deal(HANDS, "9h", plugins=[rule]), 1, "9c")
+
+        with pytest.raises(RecordError, match=r"played with house rules \['nines-skip'\]"):
+            replay(state.record)
+        assert replay(state.record, plugins=[rule]) == state

@@ -1,0 +1,3 @@
+"""
+Rule-by-rule tests of the bundled variants.
+"""
