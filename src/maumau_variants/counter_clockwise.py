@@ -1,0 +1,318 @@
+"""
+Counter-clockwise house rules: forced play, out-of-turn jump-ins, placings until one player is left.
+
+The house rules of ``seeds/004``.  96 cards by default: red, yellow, green
+and blue, each with the numbers 1 to 9, Skip, Reverse (change direction)
+and +2, two copies of every card.  The dealer deals singly, starting at
+their right and going counter-clockwise, five cards each; the player on the
+dealer's right begins and play runs counter-clockwise.  Play a card of the
+top card's colour or rank; a player who can play must play, otherwise
+draws one card and plays it if it fits.  Anyone holding a card identical to
+the top card (colour and rank) may throw it in out of turn: play goes on
+from them, skipping everyone in between.  Skip skips the next player,
+Reverse changes direction (with two players left it acts as a Skip), +2
+makes the next player draw 2, without stacking; a +2 thrown in while its
+twin's target still owes hits the player after the thrower, the first
+target paying their own 2 at once.  Say "mau" with the second-to-last card
+and "mau-mau" with the last; a missing call challenged before the next
+player draws or plays costs 2 cards, and "uno" instead costs 2 at once.
+Finished players are out of reach of every card; the game goes on until
+one player holds cards, and the finishing order is the result.  The next
+game is dealt by the player counter-clockwise from the last dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from attrs import evolve, frozen
+
+from maumau import (
+    CallRuling,
+    Card,
+    ChallengeWindow,
+    Effect,
+    Event,
+    GameState,
+    MatchResult,
+    Option,
+    Options,
+    RoundEnd,
+    hookimpl,
+)
+from maumau.flow import emit
+
+#: The four colours of the deck, in deck order.
+COLOURS: Final = ("red", "yellow", "green", "blue")
+#: Skip the next player.
+SKIP: Final = "Skip"
+#: Change direction (a Skip with two players left).
+REVERSE: Final = "Reverse"
+#: The next player draws 2.
+PLUS_TWO: Final = "+2"
+#: The action ranks every colour has besides its numbers.
+ACTION_RANKS: Final = (SKIP, REVERSE, PLUS_TWO)
+#: Cards a missed or wrong call costs.
+CALL_PENALTY: Final = 2
+#: The most players at one table (the deck option may allow fewer).
+MAX_PLAYERS: Final = 10
+
+OPTIONS: Final = (
+    Option("hand_size", 5, "cards dealt to each player; the rules say at least 5", minimum=5, maximum=15),
+    Option(
+        "numbers",
+        9,
+        "number cards per colour, from 1 up to this (an assumption: the card list is lost)",
+        minimum=1,
+        maximum=9,
+    ),
+    Option(
+        "copies",
+        2,
+        "copies of every card in the deck (an assumption: two, so identical cards exist)",
+        minimum=1,
+        maximum=4,
+    ),
+    Option(
+        "games", 1, "games in a match; each game scores one point per player finishing behind", minimum=1, maximum=100
+    ),
+)
+
+
+@frozen
+class PlayerFinished(Event, kind="player_finished"):
+    """
+    *seat* is out of cards for good and takes place *place* (0 is first).
+    """
+
+    seat: int
+    place: int
+
+
+def deck(options: Options) -> tuple[Card, ...]:
+    """
+    Every card of a game with *options*, in a fixed order: per copy, per colour, numbers then Skip, Reverse, +2.
+    """
+    numbers, copies = options["numbers"], options["copies"]
+    assert isinstance(numbers, int)
+    assert isinstance(copies, int)
+    ranks = (*(str(number) for number in range(1, numbers + 1)), *ACTION_RANKS)
+    return tuple(Card(rank, colour) for _ in range(copies) for colour in COLOURS for rank in ranks)
+
+
+def right_of(state: GameState, seat: int) -> int:
+    """
+    The first seat counter-clockwise from *seat* (its right) that has not resigned.
+
+    Seats are numbered clockwise, so counter-clockwise is falling seat numbers.
+    """
+    count = len(state.players)
+    for step in range(1, count + 1):
+        candidate = (seat - step) % count
+        if not state.players[candidate].resigned:
+            return candidate
+    return seat
+
+
+def in_reach(state: GameState, seat: int) -> bool:
+    """
+    Whether a card can still reach *seat*: in the game, not finished, cards in hand.
+
+    A player who went out without "mau-mau" holds no cards and is passed
+    over while the call can still be challenged, even before being placed.
+    """
+    player = state.players[seat]
+    return bool(player.hand) and not player.resigned and seat not in state.placings
+
+
+def _in_play(state: GameState) -> list[int]:
+    return [seat for seat, player in enumerate(state.players) if not player.resigned and seat not in state.placings]
+
+
+def _place_if_out(state: GameState, seat: int) -> GameState:
+    """
+    Place *seat* if its hand is empty and no challenge against it is open.
+    """
+    player = state.players[seat]
+    window = state.challenge
+    if player.hand or player.resigned or seat in state.placings or (window is not None and window.offender == seat):
+        return state
+    state = evolve(state, placings=(*state.placings, seat))
+    return emit(state, PlayerFinished(seat, len(state.placings) - 1))
+
+
+def _ranked(state: GameState, seats: list[int]) -> tuple[int, ...]:
+    """
+    *seats* still in play, best first: fewest cards, then whoever would play first.
+    """
+    count = len(state.players)
+    start = state.to_move if state.to_move is not None else state.dealer
+    distance = {(start + step * state.direction) % count: step for step in range(count)}
+    return tuple(sorted(seats, key=lambda seat: (len(state.players[seat].hand), distance[seat])))
+
+
+# --- set-up ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_options() -> Sequence[Option]:
+    return OPTIONS
+
+
+@hookimpl
+def maumau_seats(options: Options) -> range:
+    hand_size = options["hand_size"]
+    assert isinstance(hand_size, int)
+    most = min(MAX_PLAYERS, (len(deck(options)) - 1) // hand_size)  # every hand dealt, plus a starter
+    return range(2, most + 1)
+
+
+@hookimpl
+def maumau_deck(options: Options) -> tuple[Card, ...]:
+    return deck(options)
+
+
+@hookimpl
+def maumau_dealer(state: GameState) -> int:
+    if state.dealer < 0:
+        return 0
+    return right_of(state, state.dealer)
+
+
+@hookimpl
+def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
+    order = [right_of(state, state.dealer)]
+    while (seat := right_of(state, order[-1])) != order[0]:
+        order.append(seat)
+    hand_size = state.options["hand_size"]
+    assert isinstance(hand_size, int)
+    hands: dict[int, list[Card]] = {seat: [] for seat in order}
+    position = 0
+    for _ in range(hand_size):
+        for seat in order:
+            hands[seat].append(cards[position])
+            position += 1
+    players = tuple(evolve(player, hand=tuple(hands.get(seat, ()))) for seat, player in enumerate(state.players))
+    return evolve(
+        state,
+        players=players,
+        discard_pile=(cards[position],),
+        draw_pile=cards[position + 1 :],
+        to_move=order[0],
+        direction=-1,
+    )
+
+
+# --- the turn -------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
+    top = state.discard_pile[-1]
+    if seat != state.to_move:  # a jump-in: only an identical card, by a player still in the game
+        return state.to_move is not None and state.pending is None and seat not in state.placings and card == top
+    if state.debt:  # no stacking: a +2's target draws
+        return False
+    return card.suit == top.suit or card.rank == top.rank
+
+
+@hookimpl
+def maumau_may_decline() -> bool:
+    return False
+
+
+@hookimpl
+def maumau_expected_call(cards_left: int) -> str | None:
+    if cards_left == 1:
+        return "mau"
+    if cards_left == 0:
+        return "mau-mau"
+    return None
+
+
+def _normalized(call: str | None) -> str:
+    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
+
+
+@hookimpl
+def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling:
+    said = _normalized(call)
+    if not expected or said == _normalized(expected):
+        return CallRuling()
+    if said == "uno":
+        return CallRuling(missed=expected, penalty=CALL_PENALTY)
+    return CallRuling(missed=expected, penalty=CALL_PENALTY, challenge=True, closes_on="action")
+
+
+@hookimpl
+def maumau_card_effect(state: GameState, card: Card) -> Effect | None:
+    if card.rank == PLUS_TWO:
+        return Effect(draw=2)
+    if card.rank == SKIP:
+        return Effect(skip=1)
+    if card.rank == REVERSE:
+        holders = [seat for seat in range(len(state.players)) if in_reach(state, seat)]
+        return Effect(skip=1) if len(holders) <= 2 else Effect(reverse=True)
+    return None
+
+
+@hookimpl
+def maumau_follow_up(state: GameState, seat: int) -> GameState:
+    return _place_if_out(state, seat)
+
+
+@hookimpl
+def maumau_next_seat(state: GameState, seat: int) -> int:
+    count = len(state.players)
+    candidate = seat
+    for _ in range(count):
+        candidate = (candidate + state.direction) % count
+        if in_reach(state, candidate):
+            return candidate
+    return seat
+
+
+# --- calls and challenges -------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_window_closed(state: GameState, window: ChallengeWindow) -> GameState:
+    return _place_if_out(state, window.offender)
+
+
+# --- games and the match --------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_round_over(state: GameState) -> RoundEnd | None:
+    in_play = _in_play(state)
+    if len(in_play) <= 1:
+        order = (*state.placings, *in_play)
+        return RoundEnd("out", order[:1], order)
+    if state.passes and state.passes >= len(in_play):
+        order = (*state.placings, *_ranked(state, in_play))
+        return RoundEnd("blocked", order[:1], order)
+    return None
+
+
+@hookimpl
+def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
+    points = [0] * len(state.players)
+    for place, seat in enumerate(end.placings):
+        points[seat] = len(end.placings) - 1 - place
+    return tuple(points)
+
+
+@hookimpl
+def maumau_match_over(state: GameState) -> MatchResult | None:
+    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
+    scores = state.scores
+    if len(remaining) < 2:
+        return MatchResult(tuple(remaining), "resignation", scores)
+    games = state.options["games"]
+    assert isinstance(games, int)
+    if len(state.rounds) >= games:
+        best = max(scores[seat] for seat in remaining)
+        return MatchResult(tuple(seat for seat in remaining if scores[seat] == best), "games", scores)
+    return None
