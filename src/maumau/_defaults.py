@@ -14,7 +14,7 @@ from attrs import evolve
 from ._cards import Card
 from ._effects import CALL_OK, CallRuling, RoundEnd
 from ._options import Option
-from ._state import ChallengeWindow, GameState, MatchResult
+from ._state import ChallengeWindow, GameState, MatchResult, evolve_state
 from .flow import draw_cards, end_turn
 from .hookspecs import hookimpl
 
@@ -58,7 +58,7 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
             hands[(first + offset) % count].append(cards[position])
             position += 1
     players = tuple(evolve(p, hand=tuple(hands[seat])) for seat, p in enumerate(state.players))
-    return evolve(
+    return evolve_state(
         state,
         players=players,
         discard_pile=(cards[position],),
@@ -113,7 +113,7 @@ def maumau_follow_up() -> None:
 def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
     if forced or not cards:
         return end_turn(state, seat)
-    return evolve(state, drawn=cards[-1])
+    return evolve_state(state, drawn=cards[-1])
 
 
 @hookimpl(trylast=True)
@@ -157,9 +157,11 @@ def maumau_window_closed() -> None:
 
 @hookimpl(trylast=True)
 def maumau_round_over(state: GameState) -> RoundEnd | None:
+    if state.pending is not None:
+        return None  # a play's follow-up still waits for a decision: the round ends once it is taken
     window = state.challenge
-    for seat, player in enumerate(state.players):
-        if not player.hand and not player.resigned and (window is None or window.offender != seat):
+    for seat in state.active_seats():  # a placed seat has gone out already, and play went on without it
+        if not state.players[seat].hand and (window is None or window.offender != seat):
             return RoundEnd("out", (seat,))
     if state.passes and state.passes >= len(state.active_seats()):
         return RoundEnd("blocked")

@@ -75,8 +75,13 @@ class RoundEnd:
     A round ends now: why (``"out"``, ``"blocked"``, ``"stopped"`` or a
     variant's own reason) and who won it.
 
+    *placings*, for a variant that plays on after the first player goes
+    out, is the finishing order (best first); left empty, the round's
+    result takes ``state.placings``.
+
     .. versionadded:: 0.1.0
     """
 
     reason: str
     winners: tuple[int, ...] = ()
+    placings: tuple[int, ...] = ()

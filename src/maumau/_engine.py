@@ -31,7 +31,16 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
-from ._state import ChallengeWindow, GameRecord, GameState, Pending, PlayerState, RoundResult
+from ._state import (
+    ChallengeWindow,
+    GameRecord,
+    GameState,
+    Pending,
+    PlayerState,
+    RoundResult,
+    evolve_player,
+    evolve_state,
+)
 from .exceptions import IllegalActionError, InvalidActionError, InvalidOptionError, Reason, RecordError
 from .flow import can_draw, close_window, draw_cards, end_turn, replace_player, shuffled, without_card
 from .plugins import Rules
@@ -129,7 +138,7 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameStat
     Deal the next round: new dealer, fresh hands, starter card and its effect.
     """
     rules = state.rules
-    state = evolve(
+    state = evolve_state(
         state,
         round=state.round + 1,
         direction=1,
@@ -143,14 +152,14 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameStat
         placings=(),
         to_move=None,
     )
-    state = evolve(state, dealer=rules.dealer(state))
+    state = evolve_state(state, dealer=rules.dealer(state))
     if stacked is not None:
         cards = stacked
     else:
         cards, state = shuffled(state, rules.deck(state.options, len(state.players)))
     state = rules.deal(state, cards)
     starter = state.discard_pile[-1]
-    state = evolve(state, events=(*state.events, RoundStarted(state.round, state.dealer, starter, state.to_move)))
+    state = evolve_state(state, events=(*state.events, RoundStarted(state.round, state.dealer, starter, state.to_move)))
     return rules.starter(state, starter) or state
 
 
@@ -172,7 +181,8 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     seat = state.to_move if player is None else player
     if seat is None:
         return ()
-    _check_seat_number(state, seat)
+    if player is not None:  # the seat to move is a seat
+        _check_seat_number(state, seat)
     if state.players[seat].resigned:
         return ()
     rules = state.rules
@@ -274,10 +284,14 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.players[seat].resigned:
         raise IllegalActionError(action, Reason.NOT_SUPPORTED, f"seat {seat} has resigned")
     before = state
-    state = evolve(state, events=())
+    state = evolve_state(state, events=())
     window = state.challenge
-    if window is not None and seat == window.closer and window.closes_on == "action" and not isinstance(
-        action, (Challenge, Resign)
+    if (
+        window is not None
+        and window.closes_on == "action"
+        and not isinstance(action, (Challenge, Resign))
+        # a jump-in takes the turn from the closer, so it closes the window as the closer's own action would
+        and (seat == window.closer or (isinstance(action, PlayCard) and seat not in (state.to_move, window.offender)))
     ):
         state = close_window(state)  # should the action be illegal, the caller's state still has it open
     if isinstance(action, PlayCard):
@@ -303,7 +317,7 @@ def apply(state: GameState, action: Action) -> GameState:
         end = state.rules.round_over(state)
         if end is not None:
             state = _finish_round(state, end)
-    return evolve(state, log=(before.log, action))
+    return evolve_state(state, log=(before.log, action))
 
 
 def _check_turn(state: GameState, action: Action) -> None:
@@ -344,10 +358,19 @@ def _play(state: GameState, action: PlayCard) -> GameState:
             )
     if not rules.can_play(state, seat, card):
         raise _refusal(state, action)
+    if not in_turn and state.debt and state.to_move is not None:
+        # A jump-in does not take over someone else's debt: the owing seat draws it now, then the card counts.
+        owing, owed = state.to_move, state.debt
+        state, paid = draw_cards(evolve_state(state, debt=0), owing, owed)
+        if len(paid) < owed:
+            end = rules.draw_shortfall(state, owing, owed - len(paid))
+            if end is not None:
+                return _finish_round(state, end)
     hand = without_card(player.hand, card)
-    state = evolve(
+    unplayed = state  # what a successful challenge restores (wish, drawn card and all)
+    state = evolve_state(
         state,
-        players=replace_player(state.players, seat, evolve(player, hand=hand)),
+        players=replace_player(state.players, seat, evolve_player(player, hand=hand)),
         discard_pile=(*state.discard_pile, card),
         drawn=None,
         passes=0,
@@ -361,15 +384,9 @@ def _play(state: GameState, action: PlayCard) -> GameState:
         if ruling.challenge:
             undo = None
             if ruling.undo:
-                undo = evolve(
-                    state,
-                    players=replace_player(state.players, seat, player),
-                    discard_pile=state.discard_pile[:-1],
-                    events=(),
-                    challenge=None,
-                )
+                undo = evolve_state(unplayed, events=(), challenge=None)
             window = ChallengeWindow(seat, ruling.missed, ruling.penalty, -1, ruling.closes_on, undo)
-            state = evolve(state, challenge=window)
+            state = evolve_state(state, challenge=window)
         else:
             state, _ = draw_cards(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}")
     effect = rules.card_effect(state, seat, card)
@@ -378,10 +395,11 @@ def _play(state: GameState, action: PlayCard) -> GameState:
     events = state.events
     if effect.reverse:
         events = (*events, DirectionReversed(direction))
-    state = evolve(state, debt=debt, direction=direction, wish=effect.wish, skips=0, events=events)
+    if (debt, direction, effect.wish, events) != (state.debt, state.direction, state.wish, state.events) or state.skips:
+        state = evolve_state(state, debt=debt, direction=direction, wish=effect.wish, skips=0, events=events)
     state = rules.follow_up(state, seat, card)
     if effect.choose_suit:
-        return evolve(state, pending=Pending(seat, "suit", rules.suits(state), effect.skip))
+        return evolve_state(state, pending=Pending(seat, "suit", rules.suits(state), effect.skip))
     if state.pending is not None:
         return state
     return end_turn(state, seat, skip=effect.skip, answerable=effect.skip_answerable)
@@ -423,7 +441,7 @@ def _draw(state: GameState, action: DrawCards) -> GameState:
         )
     if state.debt:
         owed = state.debt
-        state, cards = draw_cards(evolve(state, debt=0, passes=0), seat, owed)
+        state, cards = draw_cards(evolve_state(state, debt=0, passes=0), seat, owed)
         if len(cards) < owed:
             end = rules.draw_shortfall(state, seat, owed - len(cards))
             if end is not None:
@@ -436,7 +454,7 @@ def _draw(state: GameState, action: DrawCards) -> GameState:
     hand = state.players[seat].hand
     if not rules.may_decline(state, seat) and any(rules.can_play(state, seat, c) for c in hand):
         raise IllegalActionError(action, Reason.CANNOT_DRAW, f"seat {seat} can play and must play (forced play)")
-    state, cards = draw_cards(evolve(state, passes=0), seat, 1)
+    state, cards = draw_cards(evolve_state(state, passes=0) if state.passes else state, seat, 1)
     return rules.after_draw(state, seat, cards, False)
 
 
@@ -446,13 +464,13 @@ def _pass(state: GameState, action: Pass) -> GameState:
     _check_no_pending(state, action)
     rules = state.rules
     if state.drawn is not None:
-        if rules.can_play(state, seat, state.drawn) and not rules.may_decline(state, seat):
+        if not rules.may_decline(state, seat) and rules.can_play(state, seat, state.drawn):
             raise IllegalActionError(
                 action, Reason.CANNOT_PASS, f"the drawn card {state.drawn} can be played and must be played"
             )
-        return end_turn(evolve(state, events=(*state.events, Passed(seat))), seat)
+        return end_turn(evolve_state(state, events=(*state.events, Passed(seat))), seat)
     if state.skips:
-        state = evolve(state, events=(*state.events, TurnSkipped(seat)))
+        state = evolve_state(state, events=(*state.events, TurnSkipped(seat)))
         return end_turn(state, seat)
     if state.debt:
         raise IllegalActionError(
@@ -465,7 +483,7 @@ def _pass(state: GameState, action: Pass) -> GameState:
         raise IllegalActionError(
             action, Reason.CANNOT_PASS, f"nothing can be drawn, but seat {seat} can play {playable[0]}"
         )
-    state = evolve(state, passes=state.passes + 1, events=(*state.events, Passed(seat)))
+    state = evolve_state(state, passes=state.passes + 1, events=(*state.events, Passed(seat)))
     return end_turn(state, seat)
 
 
@@ -481,7 +499,7 @@ def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:
         raise IllegalActionError(
             action, Reason.BAD_CHOICE, f"{action.suit!r} is not a suit of this deck; one of {', '.join(pending.choices)}"
         )
-    state = evolve(
+    state = evolve_state(
         state, wish=action.suit, pending=None, events=(*state.events, SuitWished(action.seat, action.suit))
     )
     if state.to_move != action.seat:  # a dealer naming the starting suit: the turn order is already set
@@ -499,7 +517,7 @@ def _challenge(state: GameState, action: Challenge) -> GameState:
         )
     if action.seat == window.offender:
         raise IllegalActionError(action, Reason.NO_CHALLENGE, "a player cannot challenge their own call")
-    state = evolve(
+    state = evolve_state(
         state,
         challenge=None,
         events=(*state.events, ChallengeMade(action.seat, window.offender, window.missed)),
@@ -510,18 +528,19 @@ def _challenge(state: GameState, action: Challenge) -> GameState:
 def _resign(state: GameState, action: Resign) -> GameState:
     seat = action.seat
     player = state.players[seat]
-    state = evolve(
+    state = evolve_state(
         state,
         players=replace_player(state.players, seat, evolve(player, resigned=True)),
         events=(*state.events, PlayerResigned(seat)),
     )
     if state.challenge is not None and state.challenge.offender == seat:
-        state = evolve(state, challenge=None)
+        state = evolve_state(state, challenge=None)
     result = state.rules.match_over(state)
     if result is not None:
-        return evolve(state, result=result, to_move=None, events=(*state.events, MatchEnded(result.winners, result.reason)))
+        ended = MatchEnded(result.winners, result.reason)
+        return evolve_state(state, result=result, to_move=None, events=(*state.events, ended))
     if state.to_move == seat or (state.pending is not None and state.pending.seat == seat):
-        state = end_turn(evolve(state, debt=0, skips=0, wish=state.wish), seat)
+        state = end_turn(evolve_state(state, debt=0, skips=0, wish=state.wish), seat)
     return state
 
 
@@ -529,8 +548,8 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
     rules = state.rules
     points = rules.score_round(state, end)
     players = tuple(evolve(p, score=p.score + pts) for p, pts in zip(state.players, points))
-    result = RoundResult(state.round, end.reason, end.winners, points, state.hands)
-    state = evolve(
+    result = RoundResult(state.round, end.reason, end.winners, points, state.hands, end.placings or state.placings)
+    state = evolve_state(
         state,
         players=players,
         rounds=(*state.rounds, result),
@@ -541,7 +560,7 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
     )
     match = rules.match_over(state)
     if match is not None:
-        return evolve(state, result=match, events=(*state.events, MatchEnded(match.winners, match.reason)))
+        return evolve_state(state, result=match, events=(*state.events, MatchEnded(match.winners, match.reason)))
     return _start_round(state, None)
 
 

@@ -64,7 +64,7 @@ class IllegalActionError(MaumauError, ValueError):
     """
     A well-formed action that the rules forbid in the current state.
 
-    The message names the rule; `reason` is a `Reason` code; `action` is the
+    The message names the rule; ``reason`` is a `Reason` code; ``action`` is the
     rejected action.  The state it was applied to is unchanged.
 
     .. versionadded:: 0.1.0

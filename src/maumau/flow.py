@@ -15,7 +15,7 @@ from attrs import evolve
 
 from ._cards import Card
 from ._events import CardsDrawn, Event, PenaltyDrawn, PileRecycled, TurnSkipped
-from ._state import GameState, PlayerState
+from ._state import GameState, PlayerState, evolve_player, evolve_state
 
 __all__ = [
     "close_window",
@@ -32,7 +32,7 @@ def emit(state: GameState, *events: Event) -> GameState:
     """
     Add *events* to those of the action being applied.
     """
-    return evolve(state, events=state.events + events)
+    return evolve_state(state, events=state.events + events)
 
 
 def replace_player(players: tuple[PlayerState, ...], seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -60,7 +60,7 @@ def shuffled(state: GameState, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...
     """
     order = list(cards)
     random.Random(f"{state.seed}/{state.shuffles}").shuffle(order)
-    return tuple(order), evolve(state, shuffles=state.shuffles + 1)
+    return tuple(order), evolve_state(state, shuffles=state.shuffles + 1)
 
 
 def draw_cards(
@@ -78,16 +78,17 @@ def draw_cards(
     if len(pile) < count and len(state.discard_pile) > 1:
         recycled, state = shuffled(state, state.discard_pile[:-1])
         pile = pile + recycled
-        state = evolve(state, discard_pile=state.discard_pile[-1:], events=(*state.events, PileRecycled(len(recycled))))
+        recycled_event = PileRecycled(len(recycled))
+        state = evolve_state(state, discard_pile=state.discard_pile[-1:], events=(*state.events, recycled_event))
     cards, rest = pile[:count], pile[count:]
     player = state.players[seat]
     event: Event = (
         CardsDrawn(seat, len(cards), cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
     )
-    state = evolve(
+    state = evolve_state(
         state,
         draw_pile=rest,
-        players=replace_player(state.players, seat, evolve(player, hand=player.hand + cards)),
+        players=replace_player(state.players, seat, evolve_player(player, hand=player.hand + cards)),
         events=(*state.events, event),
     )
     return state, cards
@@ -107,7 +108,7 @@ def close_window(state: GameState) -> GameState:
     window = state.challenge
     if window is None:
         return state
-    state = evolve(state, challenge=None)
+    state = evolve_state(state, challenge=None)
     return state.rules.window_closed(state, window)
 
 
@@ -134,7 +135,12 @@ def end_turn(state: GameState, seat: int, *, skip: int = 0, answerable: bool = F
             skipped.append(TurnSkipped(nxt))
             nxt = rules.next_seat(state, nxt)
         if skipped:
-            state = evolve(state, events=state.events + tuple(skipped))
-    if window is not None and (window.closer < 0 or (skip and not answerable and window.closer != nxt)):
-        state = evolve(state, challenge=evolve(window, closer=nxt))
-    return evolve(state, to_move=nxt, skips=skips, drawn=None, pending=None)
+            state = evolve_state(state, events=state.events + tuple(skipped))
+    if window is not None:
+        # The offender cannot close their own window: when a skip hands them the
+        # move again (two players, an 8), it waits for the player after them.
+        closer = nxt if nxt != window.offender else rules.next_seat(state, nxt)
+        # A skip or a jump-in can pass over the closer: the window then waits for whoever moves next.
+        if window.closer != closer:
+            state = evolve_state(state, challenge=evolve(window, closer=closer))
+    return evolve_state(state, to_move=nxt, skips=skips, drawn=None, pending=None)

@@ -274,9 +274,10 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     """
     Whether the round ends now; asked after every action.
 
-    The core default: a seat with an empty hand and no open challenge against
-    it wins, unless it is in ``state.placings`` (gone out while play goes on);
-    every active seat passing in a row blocks the round.  Return ``None`` to
+    The core default: nothing ends while a decision is pending (the follow-up
+    of the last card is not done yet); a seat with an empty hand and no open
+    challenge against it wins, unless it is in ``state.placings`` (gone out
+    while play goes on); every active seat passing in a row blocks the round.  Return ``None`` to
     leave the decision to the default, so a variant that plays on must keep
     the default from ending the round (placing finished seats does that).
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, cast
 
@@ -90,6 +90,39 @@ def plugin_name(plugin: object) -> str:
 
 _RULES_CACHE: dict[tuple[str, tuple[int, ...]], Rules] = {}
 
+#: The name the core's defaults (`maumau._defaults`) are registered under.
+DEFAULTS_NAME = "maumau.defaults"
+
+
+def _turn_hook(caller: pluggy.HookCaller) -> Callable[..., Any]:
+    """
+    *caller*, or the core default itself when no plugin implements the hook.
+
+    The hooks of a turn run several times for every action, and pluggy's
+    dispatch costs ten times what a default like "may always decline" does.
+    When the default is the hook's only implementation, what pluggy would
+    return is known, so it is called directly with the arguments it
+    accepts.  Pluggy's call monitoring and tracing do not see such calls;
+    the plugin manager of a `Rules` is complete once built, so the choice
+    made here stays right.
+    """
+    impls = caller.get_hookimpls()
+    if len(impls) != 1 or impls[0].plugin_name != DEFAULTS_NAME or impls[0].hookwrapper or impls[0].wrapper:
+        return caller
+    function, argnames = impls[0].function, impls[0].argnames
+    if caller.spec is not None and caller.spec.opts.get("firstresult"):
+
+        def first_result(**kwargs: object) -> object:
+            return function(*[kwargs[name] for name in argnames])
+
+        return first_result
+
+    def all_results(**kwargs: object) -> list[object]:
+        result = function(*[kwargs[name] for name in argnames])
+        return [] if result is None else [result]
+
+    return all_results
+
 
 class Rules:
     """
@@ -109,21 +142,24 @@ class Rules:
         self.house_rule_names = tuple(plugin_name(p) for p in house_rules)
         pm = pluggy.PluginManager("maumau")
         pm.add_hookspecs(hookspecs)
-        pm.register(_defaults, name="maumau.defaults")
+        pm.register(_defaults, name=DEFAULTS_NAME)
         pm.register(_load_variant(variant), name=f"variant:{variant}")
         for plugin, name in zip(house_rules, self.house_rule_names):
             pm.register(plugin, name=f"house:{name}")
         pm.check_pending()
         self.plugin_manager = pm
         hook = pm.hook
-        self._can_play = hook.maumau_can_play
-        self._card_effect = hook.maumau_card_effect
-        self._next_seat = hook.maumau_next_seat
-        self._round_over = hook.maumau_round_over
-        self._expected_call = hook.maumau_expected_call
-        self._may_decline = hook.maumau_may_decline
-        self._extra_actions = hook.maumau_extra_actions
-        self._follow_up = hook.maumau_follow_up
+        # the hooks of every turn, each called through pluggy or, when only the core default implements it, directly
+        self._can_play = _turn_hook(hook.maumau_can_play)
+        self._card_effect = _turn_hook(hook.maumau_card_effect)
+        self._next_seat = _turn_hook(hook.maumau_next_seat)
+        self._round_over = _turn_hook(hook.maumau_round_over)
+        self._expected_call = _turn_hook(hook.maumau_expected_call)
+        self._judge_call = _turn_hook(hook.maumau_judge_call)
+        self._may_decline = _turn_hook(hook.maumau_may_decline)
+        self._extra_actions = _turn_hook(hook.maumau_extra_actions)
+        self._follow_up = _turn_hook(hook.maumau_follow_up)
+        self._after_draw = _turn_hook(hook.maumau_after_draw)
         declared: dict[str, Option] = {}
         for options in reversed(hook.maumau_options()):  # results come newest plugin first
             for option in options:
@@ -198,9 +234,7 @@ class Rules:
         return cast("str | None", self._expected_call(state=state, seat=seat, cards_left=cards_left)) or None
 
     def judge_call(self, state: GameState, seat: int, card: Card, call: str | None, expected: str | None) -> CallRuling:
-        ruling = self.plugin_manager.hook.maumau_judge_call(
-            state=state, seat=seat, card=card, call=call, expected=expected
-        )
+        ruling = self._judge_call(state=state, seat=seat, card=card, call=call, expected=expected)
         return cast(CallRuling, ruling or CALL_OK)
 
     def card_effect(self, state: GameState, seat: int, card: Card) -> Effect:
@@ -210,9 +244,7 @@ class Rules:
         return cast(GameState, self._follow_up(state=state, seat=seat, card=card) or state)
 
     def after_draw(self, state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
-        return cast(
-            GameState, self.plugin_manager.hook.maumau_after_draw(state=state, seat=seat, cards=cards, forced=forced)
-        )
+        return cast(GameState, self._after_draw(state=state, seat=seat, cards=cards, forced=forced))
 
     def draw_shortfall(self, state: GameState, seat: int, missing: int) -> RoundEnd | None:
         return cast(
