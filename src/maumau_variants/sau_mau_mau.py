@@ -1,0 +1,701 @@
+"""
+Sau Mau Mau: Ravensburger's pig race with bets; 39 cards, four pigs, four races, victory points.
+
+The rulebook (``seeds/000``) as settled in RULINGS.md.  Two to five players
+get 5 cards each; the starter card has no follow-up (a +2, X or Schlappi
+starter only shows its colour; on a Bauer starter any card may follow).
+Play a card of the top card's colour, number or symbol, or a green card
+(Schlappi, Bauer) on anything.  A number card moves the pig of its colour
+forward by its number; an X skips the next player; a +2 makes the next
+player draw 2 unless they extend with a +2 (4, 6, 8), and whoever finally
+draws may push pigs back one space per card drawn, never behind the start;
+a Schlappi moves the rearmost pig 3 forward (the player picks among tied
+pigs) and asks for its colour; a Bauer names a colour.  Not playing means
+drawing one card, which ends the turn.  After any draw the drawer may place
+or change a bet (face down, one per player; a changed bet goes last).  A
+race ends when a pig reaches the finish (the mover scores 3) or when a
+player's last card and its follow-up are done (5; both at once 8); winning
+bets score 6, 4, 3, 2, 1 from the top.  Four races, the start player passing
+left; most victory points wins, ties share.  Option ``mau_calls``: a missed
+"Mau"/"Mau Mau" challenged before the next player acts takes the card back
+and undoes its follow-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from maumau import (
+    Action,
+    CallRuling,
+    Card,
+    ChallengeWindow,
+    Effect,
+    Event,
+    GameState,
+    IllegalActionError,
+    MatchResult,
+    Option,
+    Options,
+    Pending,
+    Reason,
+    RoundEnd,
+    hookimpl,
+)
+from maumau.flow import draw_cards, emit, end_turn
+
+__all__ = [
+    "BET_POINTS",
+    "PIGS",
+    "BetPlaced",
+    "ChoosePig",
+    "DeclineBet",
+    "EndRace",
+    "PigMoved",
+    "PlaceBet",
+    "PlayTakenBack",
+    "PushPigBack",
+    "RaceBoard",
+    "RaceScored",
+    "StopPushingBack",
+    "deck",
+]
+
+#: The four pigs, named by their colours, in the order of the board's tuples.
+PIGS = ("pink", "brown", "black", "beige")
+#: The number cards' ranks.
+NUMBERS = ("1", "2", "3", "4", "5", "6")
+#: Victory points of the bet spaces, top first; the row has exactly these spaces.
+BET_POINTS = (6, 4, 3, 2, 1)
+#: Points for moving a pig onto the finish (end A) and for playing the last card (end B).
+FINISH_POINTS = 3
+OUT_POINTS = 5
+
+SCHLAPPI = "Schlappi"
+BAUER = "Bauer"
+
+# Pending kinds: the decisions this variant adds to the core's "suit".
+PUSH_BACK = "push_back"
+BET = "bet"
+REARMOST = "rearmost_pig"
+RACE_END = "race_end"
+
+#: The finish space by player count.  Found with ``benchmarks/finish_calibration.py``:
+#: with `maumau.bots.HeuristicBot` at every seat, about half the races end at the finish.
+DEFAULT_FINISH = ((2, 13), (3, 15), (4, 17), (5, 19))
+
+OPTIONS = (
+    Option(
+        "finish",
+        DEFAULT_FINISH,
+        "the finish space (the laurel wreath) by player count; the start is space 0",
+        minimum=1,
+        maximum=99,
+    ),
+    Option("races", 4, "races in a match", minimum=1, maximum=12),
+    Option("mau_calls", False, "the rulebook's variant: say 'Mau' and 'Mau Mau', or a challenge takes the card back"),
+)
+
+
+def deck() -> tuple[Card, ...]:
+    """
+    The 39 playing cards: per colour the numbers 1 to 6, an X, a +2 and a Schlappi; then three Bauer.
+
+    >>> from maumau_variants.sau_mau_mau import deck
+    >>> len(deck()), deck()[0], deck()[-1]
+    (39, Card(rank='1', suit='pink'), Card(rank='Bauer', suit=None))
+    """
+    per_colour = (*NUMBERS, "X", "+2", SCHLAPPI)
+    return (*(Card(rank, pig) for pig in PIGS for rank in per_colour), Card(BAUER), Card(BAUER), Card(BAUER))
+
+
+def is_green(card: Card) -> bool:
+    """
+    Whether *card* is a green special card (Schlappi or Bauer), playable on anything.
+    """
+    return card.rank in (SCHLAPPI, BAUER)
+
+
+# --- the board ------------------------------------------------------------------------------------
+
+
+@frozen
+class RaceBoard:
+    """
+    The race course beside the cards: pig positions, the bet row, the finish.
+
+    *pigs* holds the positions of the pink, brown, black and beige pig (the
+    order of ``PIGS``), 0 being the start and *finish* the laurel wreath;
+    positions never leave ``0..finish``.  *bets* is the bet row, top first,
+    as ``(seat, pig)`` pairs, at most one per seat; a player's view shows
+    other seats' pigs as ``None`` until the race is scored.  *arrived* is the
+    pig that reached the finish and *mover* the seat that moved it there.
+
+    >>> from maumau_variants.sau_mau_mau import RaceBoard
+    >>> board = RaceBoard(10).moved("black", 4, seat=1)
+    >>> board.position("black"), board.leaders(), board.rearmost()
+    (4, ('black',), ('pink', 'brown', 'beige'))
+    """
+
+    finish: int
+    pigs: tuple[int, ...] = (0, 0, 0, 0)
+    bets: tuple[tuple[int, str | None], ...] = ()
+    arrived: str | None = None
+    mover: int | None = None
+
+    def position(self, pig: str) -> int:
+        """
+        The space *pig* stands on.
+        """
+        return self.pigs[PIGS.index(pig)]
+
+    def moved(self, pig: str, spaces: int, seat: int) -> RaceBoard:
+        """
+        The board after *seat* moves *pig* by *spaces* (negative: back), kept between start and finish.
+
+        The first pig to reach or pass the finish has arrived.
+        """
+        index = PIGS.index(pig)
+        target = min(max(self.pigs[index] + spaces, 0), self.finish)
+        pigs = (*self.pigs[:index], target, *self.pigs[index + 1 :])
+        if target >= self.finish and self.arrived is None:
+            return evolve(self, pigs=pigs, arrived=pig, mover=seat)
+        return evolve(self, pigs=pigs)
+
+    def leaders(self) -> tuple[str, ...]:
+        """
+        Every pig furthest forward.
+        """
+        best = max(self.pigs)
+        return tuple(pig for pig, at in zip(PIGS, self.pigs, strict=True) if at == best)
+
+    def rearmost(self) -> tuple[str, ...]:
+        """
+        Every pig furthest back: the Schlappi's candidates.
+        """
+        last = min(self.pigs)
+        return tuple(pig for pig, at in zip(PIGS, self.pigs, strict=True) if at == last)
+
+    def winning_pigs(self) -> tuple[str, ...]:
+        """
+        The race's winners: the arrived pig (end A), else every pig furthest forward (end B).
+        """
+        return (self.arrived,) if self.arrived is not None else self.leaders()
+
+    def bet_of(self, seat: int) -> str | None:
+        """
+        The pig *seat* has bet on, or ``None``.
+        """
+        return next((pig for bettor, pig in self.bets if bettor == seat), None)
+
+    def with_bet(self, seat: int, pig: str) -> RaceBoard:
+        """
+        The board after *seat* bets on *pig*.
+
+        An earlier bet of *seat* leaves the row, which closes up; the new bet goes last.
+        """
+        row = tuple(bet for bet in self.bets if bet[0] != seat)
+        return evolve(self, bets=(*row, (seat, pig)))
+
+    def __str__(self) -> str:
+        width = max(len(pig) for pig in PIGS)
+        lines = [f"race to space {self.finish}" + (f", {self.arrived} arrived" if self.arrived else "")]
+        for pig, at in zip(PIGS, self.pigs, strict=True):
+            lines.append(f"  {pig:<{width}} |{'.' * at}@{'.' * (self.finish - at)}| {at}")
+        spaces = []
+        for number, points in enumerate(BET_POINTS):
+            if number < len(self.bets):
+                bettor, bet = self.bets[number]
+                spaces.append(f"{number + 1}. ({points}) seat {bettor} on {bet or '?'}")
+            else:
+                spaces.append(f"{number + 1}. ({points}) free")
+        lines.append("  bets: " + " · ".join(spaces))
+        return "\n".join(lines)
+
+
+def _board(state: GameState) -> RaceBoard:
+    board = state.board
+    assert isinstance(board, RaceBoard), f"sau-mau-mau needs a RaceBoard, got {board!r}"
+    return board
+
+
+def finish_space(options: Options, players: int) -> int:
+    """
+    The finish space for *players* seats, from the option ``finish``.
+    """
+    finish = options["finish"]
+    assert isinstance(finish, tuple)
+    return dict(finish)[players]
+
+
+# --- actions and events -----------------------------------------------------------------------------
+
+
+@frozen
+class PlaceBet(Action, kind="bet"):
+    """
+    After drawing, bet that *pig* wins this race (or move one's bet there, to the end of the row).
+
+    .. versionadded:: 0.1.0
+    """
+
+    pig: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bets on the {self.pig} pig"
+
+
+@frozen
+class DeclineBet(Action, kind="decline_bet"):
+    """
+    After drawing, leave the bet row as it is.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} places no bet"
+
+
+@frozen
+class PushPigBack(Action, kind="push_pig_back"):
+    """
+    The consolation for drawing a +2 debt: move *pig* back one space (one of the spaces owed).
+
+    .. versionadded:: 0.1.0
+    """
+
+    pig: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} pushes the {self.pig} pig back one space"
+
+
+@frozen
+class StopPushingBack(Action, kind="stop_pushing_back"):
+    """
+    Give up the remaining spaces of the consolation.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} pushes no more pigs back"
+
+
+@frozen
+class ChoosePig(Action, kind="choose_pig"):
+    """
+    After a Schlappi, pick which of the tied rearmost pigs moves 3 forward.
+
+    .. versionadded:: 0.1.0
+    """
+
+    pig: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} moves the {self.pig} pig"
+
+
+@frozen
+class EndRace(Action, kind="end_race"):
+    """
+    Let a race end that a play without its due call ended (option ``mau_calls``).
+
+    The race is over only once nobody challenged before the next player
+    acted; this is that player's act.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} lets the race end"
+
+
+@frozen
+class PigMoved(Event, kind="pig_moved"):
+    """
+    *seat* moved *pig* from space *start* to space *end*.
+    """
+
+    seat: int
+    pig: str
+    start: int
+    end: int
+
+
+@frozen
+class BetPlaced(Event, kind="bet_placed"):
+    """
+    *seat* placed a face-down bet on bet space *space* (1 is the top); *changed* if it replaced one.
+    """
+
+    seat: int
+    space: int
+    changed: bool = False
+
+
+@frozen
+class RaceScored(Event, kind="race_scored"):
+    """
+    Race *race* was scored: its *winning_pigs* and the bet row revealed, top first.
+    """
+
+    race: int
+    winning_pigs: tuple[str, ...]
+    bets: tuple[tuple[int, str | None], ...]
+
+
+@frozen
+class PlayTakenBack(Event, kind="play_taken_back"):
+    """
+    A challenge made *seat* take *card* back into the hand; its follow-up was undone.
+    """
+
+    seat: int
+    card: Card
+
+
+# --- set-up ---------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_options() -> Sequence[Option]:
+    return OPTIONS
+
+
+@hookimpl
+def maumau_seats() -> range:
+    return range(2, 6)
+
+
+@hookimpl
+def maumau_deck() -> tuple[Card, ...]:
+    return deck()
+
+
+@hookimpl
+def maumau_dealer(state: GameState) -> int:
+    # The dealer is the seat before the start player, so race r starts with seat (r - 1) % n.
+    return (state.round - 2) % len(state.players)
+
+
+@hookimpl
+def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
+    # Five cards each, singly, from the start player on; a seat that resigned gets none and is passed over.
+    count = len(state.players)
+    order = [(state.dealer + 1 + offset) % count for offset in range(count)]
+    seated = [seat for seat in order if not state.players[seat].resigned]
+    dealt = 5 * len(seated)
+    hands = {seat: cards[index : dealt : len(seated)] for index, seat in enumerate(seated)}
+    players = tuple(evolve(player, hand=hands.get(seat, ())) for seat, player in enumerate(state.players))
+    if isinstance(state.board, RaceBoard):  # the previous race: its bets are revealed
+        old = state.board
+        state = emit(state, RaceScored(state.round - 1, old.winning_pigs(), old.bets))
+    return evolve(
+        state,
+        players=players,
+        discard_pile=(cards[dealt],),
+        draw_pile=cards[dealt + 1 :],
+        to_move=seated[0],
+        board=RaceBoard(finish_space(state.options, count)),
+    )
+
+
+@hookimpl
+def maumau_starter(state: GameState, card: Card) -> GameState | None:
+    # No follow-up; a +2, X or Schlappi starter shows only its colour.
+    if card.rank in ("+2", "X", SCHLAPPI):
+        return evolve(state, wish=card.suit)
+    return None
+
+
+# --- the turn ---------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
+    if seat != state.to_move or state.pending is not None:
+        return False
+    if state.debt:
+        return card.rank == "+2"
+    if is_green(card):
+        return True
+    if state.wish is not None:
+        return card.suit == state.wish
+    top = state.top
+    if top.rank == BAUER:  # a Bauer starter: nobody has named a colour
+        return True
+    return card.suit == top.suit or card.rank == top.rank
+
+
+def _normalized(call: str | None) -> str:
+    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
+
+
+@hookimpl
+def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
+    if not state.options["mau_calls"]:
+        return ""
+    return {1: "Mau", 0: "Mau Mau"}.get(cards_left, "")
+
+
+@hookimpl
+def maumau_judge_call(state: GameState, call: str | None, expected: str | None) -> CallRuling | None:
+    if not state.options["mau_calls"] or not expected or _normalized(call) == _normalized(expected):
+        return CallRuling()
+    return CallRuling(missed=expected, challenge=True, closes_on="action", undo=True)
+
+
+@hookimpl
+def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
+    if not state.players[seat].hand:
+        # The race ends with this card: a +2 makes nobody draw, an X skips nobody, a Bauer names nothing.
+        return Effect()
+    if card.rank == "X":
+        return Effect(skip=1)
+    if card.rank == "+2":
+        return Effect(draw=2)
+    if card.rank == BAUER:
+        return Effect(choose_suit=True)
+    if card.rank == SCHLAPPI:
+        return Effect(wish=card.suit)
+    return Effect()
+
+
+def _move(state: GameState, seat: int, pig: str, spaces: int) -> GameState:
+    board = _board(state)
+    start = board.position(pig)
+    board = board.moved(pig, spaces, seat)
+    return evolve(state, board=board, events=(*state.events, PigMoved(seat, pig, start, board.position(pig))))
+
+
+def _race_end_due(state: GameState) -> bool:
+    """
+    Whether a race end has happened: a pig arrived or a player has no cards left.
+    """
+    if _board(state).arrived is not None:
+        return True
+    return any(not player.hand and not player.resigned for player in state.players)
+
+
+def _end_turn(state: GameState, seat: int) -> GameState:
+    """
+    End *seat*'s turn; if the play ended the race but its missed call may still
+    be challenged, the next player must first let the race end (`EndRace`).
+    """
+    state = end_turn(state, seat)
+    window = state.challenge
+    if window is not None and window.offender == seat and _race_end_due(state) and state.to_move is not None:
+        state = evolve(state, pending=Pending(state.to_move, RACE_END))
+    return state
+
+
+@hookimpl
+def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
+    if card.rank in NUMBERS:
+        assert card.suit is not None
+        state = _move(state, seat, card.suit, int(card.rank))
+    elif card.rank == SCHLAPPI:
+        rearmost = _board(state).rearmost()
+        if len(rearmost) > 1:
+            return evolve(state, pending=Pending(seat, REARMOST, rearmost))
+        state = _move(state, seat, rearmost[0], 3)
+    window = state.challenge
+    if window is not None and window.offender == seat and _race_end_due(state) and state.pending is None:
+        return _end_turn(state, seat)  # sets the pending decision, so the core ends no turn itself
+    return state
+
+
+def _bet_pending(seat: int) -> Pending:
+    return Pending(seat, BET, PIGS)
+
+
+def _push_back_or_bet(state: GameState, seat: int, spaces: int) -> GameState:
+    """
+    Ask *seat* to push pigs back *spaces* more spaces, or, when none are left or no pig can go back, to bet.
+    """
+    movable = tuple(pig for pig, at in zip(PIGS, _board(state).pigs, strict=True) if at > 0)
+    if spaces > 0 and movable:
+        return evolve(state, pending=Pending(seat, PUSH_BACK, movable, spaces))
+    return evolve(state, pending=_bet_pending(seat))
+
+
+@hookimpl
+def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
+    if not cards:
+        return end_turn(state, seat)
+    if forced:
+        return _push_back_or_bet(state, seat, len(cards))
+    return evolve(state, pending=_bet_pending(seat))  # the drawn card is not played: the turn ends after the bet
+
+
+@hookimpl
+def maumau_extra_actions(state: GameState, seat: int) -> Sequence[Action]:
+    pending = state.pending
+    if pending is None or pending.seat != seat or state.result is not None:
+        return ()
+    if pending.kind == BET:
+        return (*(PlaceBet(seat, pig) for pig in PIGS), DeclineBet(seat))
+    if pending.kind == PUSH_BACK:
+        return (*(PushPigBack(seat, pig) for pig in pending.choices), StopPushingBack(seat))
+    if pending.kind == REARMOST:
+        return tuple(ChoosePig(seat, pig) for pig in pending.choices)
+    if pending.kind == RACE_END:
+        return (EndRace(seat),)
+    return ()
+
+
+_ANSWERS: dict[type[Action], str] = {
+    PlaceBet: BET,
+    DeclineBet: BET,
+    PushPigBack: PUSH_BACK,
+    StopPushingBack: PUSH_BACK,
+    ChoosePig: REARMOST,
+    EndRace: RACE_END,
+}
+
+
+def _check_answer(state: GameState, action: Action, kind: str) -> Pending:
+    pending = state.pending
+    if pending is None or pending.kind != kind:
+        raise IllegalActionError(action, Reason.NO_DECISION, f"no {kind.replace('_', ' ')} decision is pending")
+    if action.seat != pending.seat:
+        raise IllegalActionError(
+            action, Reason.NOT_YOUR_TURN, f"seat {pending.seat} decides the {kind.replace('_', ' ')}, not {action.seat}"
+        )
+    return pending
+
+
+@hookimpl
+def maumau_apply_action(state: GameState, action: Action) -> GameState | None:
+    kind = _ANSWERS.get(type(action))
+    if kind is None:
+        return None
+    pending = _check_answer(state, action, kind)
+    seat = action.seat
+    if isinstance(action, PlaceBet):
+        if action.pig not in PIGS:
+            raise IllegalActionError(action, Reason.BAD_CHOICE, f"no pig {action.pig!r}; one of {', '.join(PIGS)}")
+        board = _board(state)
+        changed = board.bet_of(seat) is not None
+        board = board.with_bet(seat, action.pig)
+        state = evolve(state, board=board, pending=None)
+        return end_turn(emit(state, BetPlaced(seat, len(board.bets), changed)), seat)
+    if isinstance(action, DeclineBet):
+        return end_turn(evolve(state, pending=None), seat)
+    if isinstance(action, PushPigBack):
+        if action.pig not in pending.choices:
+            raise IllegalActionError(
+                action, Reason.BAD_CHOICE, f"the {action.pig} pig cannot go back; one of {', '.join(pending.choices)}"
+            )
+        state = _move(state, seat, action.pig, -1)
+        return _push_back_or_bet(state, seat, pending.amount - 1)
+    if isinstance(action, StopPushingBack):
+        return evolve(state, pending=_bet_pending(seat))
+    if isinstance(action, ChoosePig):
+        if action.pig not in pending.choices:
+            raise IllegalActionError(
+                action, Reason.BAD_CHOICE, f"the {action.pig} pig is not rearmost; one of {', '.join(pending.choices)}"
+            )
+        state = _move(evolve(state, pending=None), seat, action.pig, 3)
+        return _end_turn(state, seat)
+    assert isinstance(action, EndRace)
+    return evolve(state, pending=None)
+
+
+# --- calls and challenges ---------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_challenge(state: GameState, window: ChallengeWindow) -> GameState | None:
+    undo = window.undo
+    if undo is None:
+        return None
+    # Nothing was drawn or played since the offending card: it is still the top card.
+    offender = window.offender
+    restored = evolve(undo, events=(*state.events, PlayTakenBack(offender, state.top)))
+    if restored.debt:
+        # The offender had answered a +2 debt with the card taken back: the debt is theirs again.
+        owed = restored.debt
+        restored, cards = draw_cards(evolve(restored, debt=0), offender, owed)
+        return restored.rules.after_draw(restored, offender, cards, True)
+    return end_turn(restored, offender)
+
+
+# --- races and the match ----------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_round_over(state: GameState) -> RoundEnd | None:
+    if state.pending is not None:
+        # A follow-up still waits for its player's choice, or a race end for the next player's EndRace
+        # (while a missed call can be challenged).
+        return None
+    board = _board(state)
+    out = next((seat for seat, p in enumerate(state.players) if not p.hand and not p.resigned), None)
+    if board.arrived is not None:
+        assert board.mover is not None
+        return RoundEnd("finish" if out is None else "finish_and_out", (board.mover,))
+    if out is not None:
+        return RoundEnd("out", (out,))
+    if state.passes and state.passes >= len(state.active_seats()):
+        return RoundEnd("blocked")
+    return None
+
+
+def bet_points(board: RaceBoard, players: int, resigned: Sequence[int] = ()) -> tuple[int, ...]:
+    """
+    What the bet row pays each seat: winning bets, top to bottom, 6, 4, 3, 2, 1.
+    """
+    points = [0] * players
+    winners = board.winning_pigs()
+    winning = [seat for seat, pig in board.bets if pig in winners and seat not in resigned]
+    for seat, value in zip(winning, BET_POINTS, strict=False):
+        points[seat] += value
+    return tuple(points)
+
+
+@hookimpl
+def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
+    board = _board(state)
+    resigned = [seat for seat, player in enumerate(state.players) if player.resigned]
+    points = list(bet_points(board, len(state.players), resigned))
+    if board.arrived is not None and board.mover is not None:
+        points[board.mover] += FINISH_POINTS
+    for seat, player in enumerate(state.players):
+        if not player.hand and not player.resigned:
+            points[seat] += OUT_POINTS
+    return tuple(points)
+
+
+@hookimpl
+def maumau_match_over(state: GameState) -> MatchResult | None:
+    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
+    scores = state.scores
+    if len(remaining) < 2:
+        return MatchResult(tuple(remaining), "resignation", scores)
+    races = state.options["races"]
+    assert isinstance(races, int)
+    if len(state.rounds) >= races:
+        best = max(scores[seat] for seat in remaining)
+        return MatchResult(tuple(seat for seat in remaining if scores[seat] == best), "races", scores)
+    return None
+
+
+# --- views and serialization --------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_view_board(state: GameState, seat: int) -> RaceBoard:
+    board = _board(state)
+    if len(state.rounds) >= state.round:  # this race is scored: the bets lie open
+        return board
+    return evolve(board, bets=tuple((bettor, pig if bettor == seat else None) for bettor, pig in board.bets))
+
+
+@hookimpl
+def maumau_board_type() -> type:
+    return RaceBoard

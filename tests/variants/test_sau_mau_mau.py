@@ -1,0 +1,886 @@
+"""
+The rules of `sau-mau-mau` (``seeds/000``, the rulebook, with the rulings), one test per rule.
+
+Most tests are short scripted races: `race` stacks the 39-card deck so that
+seat *n* holds ``hands[n]`` (fewer than five cards too: the rest of a
+five-card deal goes to the bottom of the draw pile, so every card stays in
+the game) and puts the pigs and bets where the test needs them.  Race 1
+starts with seat 0.  The last class plays random races and checks the
+invariants of the board.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import ClassVar
+
+import pytest
+from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import cards, choose, draw, play, stacked
+from maumau import (
+    Action,
+    Card,
+    Challenge,
+    ChooseSuit,
+    DrawCards,
+    GameState,
+    IllegalActionError,
+    InvalidOptionError,
+    PlayCard,
+    Resign,
+    RoundStarted,
+    apply,
+    from_json,
+    legal_actions,
+    new_game,
+    to_json,
+    view,
+)
+from maumau.bots import HeuristicBot, play_out
+from maumau_variants.sau_mau_mau import (
+    DEFAULT_FINISH,
+    PIGS,
+    BetPlaced,
+    ChoosePig,
+    DeclineBet,
+    EndRace,
+    PlaceBet,
+    PlayTakenBack,
+    PushPigBack,
+    RaceBoard,
+    RaceScored,
+    StopPushingBack,
+    deck,
+)
+
+VARIANT = "sau-mau-mau"
+COLOURS = ("pink", "brown", "black", "beige")
+
+
+def race(
+    hands: Sequence[str],
+    starter: str,
+    draw_pile: str = "",
+    *,
+    pigs: Mapping[str, int] | None = None,
+    bets: Sequence[tuple[int, str]] = (),
+    options: Mapping[str, object] | None = None,
+) -> GameState:
+    """
+    Race 1 of a game where seat *n* holds ``hands[n]`` (cards separated by commas), *starter* was
+    turned, *draw_pile* lies on top of the draw pile, and the pigs and bets are as given.
+    """
+    players = len(hands)
+    named = [cards(hand) for hand in hands]
+    spare = Counter(deck())
+    spare.subtract(card for hand in named for card in hand)
+    spare.subtract([Card.parse(starter), *cards(draw_pile)])
+    fillers = list(spare.elements())  # the cards named nowhere, in deck order
+    padded = [
+        ", ".join(map(str, (*hand, *fillers[5 * seat : 5 * seat + 5 - len(hand)]))) for seat, hand in enumerate(named)
+    ]
+    order = stacked(padded, starter, draw_pile, dealer=players - 1, full=deck())
+    state = new_game(VARIANT, players=players, seed=7, deck=order, options=options)
+    assert state.to_move == 0
+    removed = [card for player, hand in zip(state.players, named, strict=True) for card in _less(player.hand, hand)]
+    seated = tuple(evolve(p, hand=hand) for p, hand in zip(state.players, named, strict=True))
+    board = evolve(
+        state.board,
+        pigs=tuple((pigs or {}).get(pig, 0) for pig in PIGS),
+        bets=tuple(bets),
+    )
+    return evolve(state, players=seated, draw_pile=(*state.draw_pile, *removed), board=board)
+
+
+def _less(hand: tuple[Card, ...], keep: tuple[Card, ...]) -> list[Card]:
+    """
+    The cards of *hand* beyond *keep*: the padding of a short hand.
+    """
+    rest = list(hand)
+    for card in keep:
+        rest.remove(card)
+    return rest
+
+
+def pigs(state: GameState) -> dict[str, int]:
+    """
+    Where each pig stands, by colour.
+    """
+    return dict(zip(PIGS, state.board.pigs, strict=True))
+
+
+def playable(state: GameState, seat: int | None = None) -> set[str]:
+    """
+    The cards *seat* (by default the seat to move) may play now, as text.
+    """
+    return {str(a.card) for a in legal_actions(state, seat) if isinstance(a, PlayCard)}
+
+
+def do(state: GameState, *actions: Action) -> GameState:
+    """
+    The state after *actions*, one after the other.
+    """
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def action_types(state: GameState) -> list[type]:
+    """
+    The types of the legal actions of the seat to move, resigning left out.
+    """
+    return [type(action) for action in legal_actions(state) if not isinstance(action, Resign)]
+
+
+def turn_actions(state: GameState) -> list[Action]:
+    """
+    The legal actions of the seat to move, resigning left out.
+    """
+    return [action for action in legal_actions(state) if not isinstance(action, Resign)]
+
+
+def play_out_one(state: GameState, bots: Mapping[int, HeuristicBot]) -> GameState:
+    """
+    The state after the seat that must act takes its bot's action.
+    """
+    seat = state.pending.seat if state.pending is not None else state.to_move
+    assert seat is not None
+    return apply(state, bots[seat].choose(view(state, seat)))
+
+
+class TestDeck:
+    """
+    The 39 playing cards and their notation.
+    """
+
+    def test_deck_holds_the_39_cards_the_rulebook_lists(self) -> None:
+        expected = Counter(
+            [Card(str(number), colour) for colour in COLOURS for number in range(1, 7)]
+            + [Card(symbol, colour) for colour in COLOURS for symbol in ("X", "+2", "Schlappi")]
+            + [Card("Bauer")] * 3
+        )
+        state = new_game(VARIANT, players=3, seed=1)
+
+        assert sum(expected.values()) == 39
+        assert expected == Counter(state.rules.deck(state.options, 3))
+
+    @pytest.mark.parametrize(
+        ("text", "card"),
+        [
+            ("pink 5", Card("5", "pink")),
+            ("brown X", Card("X", "brown")),
+            ("black +2", Card("+2", "black")),
+            ("beige Schlappi", Card("Schlappi", "beige")),
+            ("Bauer", Card("Bauer", None)),
+        ],
+    )
+    def test_cards_are_written_colour_then_rank(self, text: str, card: Card) -> None:
+        assert card == Card.parse(text)
+        assert text == str(card)
+        assert card in deck()
+
+    def test_the_colours_to_name_are_the_four_pigs(self) -> None:
+        state = new_game(VARIANT, players=2, seed=1)
+
+        assert state.rules.suits(state) == COLOURS
+
+    @pytest.mark.parametrize("players", [1, 6])
+    def test_two_to_five_players(self, players: int) -> None:
+        with pytest.raises(InvalidOptionError, match="players"):
+            new_game(VARIANT, players=players, seed=1)
+
+    def test_everyone_gets_five_cards_and_the_pigs_stand_at_the_start(self) -> None:
+        state = new_game(VARIANT, players=5, seed=3)
+
+        assert [len(hand) for hand in state.hands] == [5] * 5
+        assert len(state.draw_pile) == 39 - 25 - 1
+        assert state.board.pigs == (0, 0, 0, 0)
+        assert state.board.bets == ()
+
+
+class TestStarter:
+    """
+    The first card of the discard pile has no follow-up action.
+    """
+
+    def test_number_starter_moves_no_pig(self) -> None:
+        state = race(["pink 1", "brown 2"], "black 6")
+
+        assert (state.board.pigs, state.to_move, state.debt) == ((0, 0, 0, 0), 0, 0)
+
+    def test_plus_two_starter_makes_nobody_draw_and_only_its_colour_counts(self) -> None:
+        state = race(["brown +2, pink 4, black 2, Bauer", "brown 1"], "pink +2")
+
+        assert state.debt == 0
+        assert {"pink 4", "Bauer"} == playable(state)
+
+    def test_x_starter_skips_nobody_and_only_its_colour_counts(self) -> None:
+        state = race(["brown X, brown 3, beige 3", "pink 1"], "beige X")
+
+        assert state.to_move == 0
+        assert {"beige 3"} == playable(state)
+
+    def test_schlappi_starter_moves_no_pig_and_only_its_colour_counts(self) -> None:
+        state = race(["black Schlappi, black 2, pink 2, beige 1", "pink 1"], "beige Schlappi")
+
+        assert state.board.pigs == (0, 0, 0, 0)
+        assert {"black Schlappi", "beige 1"} == playable(state)
+
+    def test_bauer_starter_lets_the_first_player_play_any_card(self) -> None:
+        state = race(["pink 1, brown X, black +2, beige Schlappi", "pink 2"], "Bauer")
+
+        assert state.pending is None
+        assert {"pink 1", "brown X", "black +2", "beige Schlappi"} == playable(state)
+
+
+class TestMatching:
+    """
+    A card matches by colour, number or symbol; green cards go on anything.
+    """
+
+    def test_card_matches_by_colour_or_number(self) -> None:
+        state = race(["brown 3, pink 5, black X, brown X, beige 2", "pink 1"], "brown 5")
+
+        assert {"brown 3", "pink 5", "brown X"} == playable(state)
+
+    def test_card_matches_by_symbol(self) -> None:
+        state = race(["pink X, pink 6", "pink 2", "brown X, brown 3"], "pink 1")
+
+        state = play(state, 0, "pink X")
+
+        assert {"brown X"} == playable(state)
+
+    def test_green_cards_go_on_anything_including_each_other(self) -> None:
+        hands = ["Bauer, pink 6", "black Schlappi, Bauer, brown 4", "Bauer, pink 2, black 1"]
+        state = race(hands, "brown 1", pigs={"pink": 1, "brown": 1, "black": 1})
+
+        assert {"Bauer"} == playable(state)
+        state = choose(play(state, 0, "Bauer"), 0, "pink")
+        assert {"black Schlappi", "Bauer"} == playable(state)
+        state = play(state, 1, "black Schlappi")
+        assert {"Bauer", "black 1"} == playable(state)
+
+    def test_player_may_draw_although_a_card_matches(self) -> None:
+        state = race(["pink 2", "pink 3"], "pink 1")
+
+        assert DrawCards(0) in legal_actions(state)
+
+
+class TestNumberCards:
+    """
+    A number card moves the pig of its colour forward by its number.
+    """
+
+    def test_number_card_moves_its_pig_by_its_number(self) -> None:
+        state = race(["black 4, pink 1", "pink 3"], "black 1")
+
+        state = play(state, 0, "black 4")
+
+        assert pigs(state) == {"pink": 0, "brown": 0, "black": 4, "beige": 0}
+
+    def test_number_card_moves_its_pig_whether_the_player_likes_it_or_not(self) -> None:
+        state = race(["black 4, pink 1", "pink 3"], "black 1", pigs={"black": 3})
+
+        state = play(state, 0, "black 4")
+
+        assert (state.pending, state.to_move, pigs(state)["black"]) == (None, 1, 7)
+
+    def test_pigs_may_share_a_space(self) -> None:
+        state = race(["black 4, pink 1", "pink 3"], "black 1", pigs={"pink": 6, "black": 2})
+
+        state = play(state, 0, "black 4")
+
+        assert 6 == pigs(state)["pink"] == pigs(state)["black"]
+
+
+class TestX:
+    """
+    An X moves no pig; the next player is passed over.
+    """
+
+    def test_x_skips_the_next_player(self) -> None:
+        state = race(["pink X, pink 2", "pink 3", "pink 4"], "pink 1")
+
+        state = play(state, 0, "pink X")
+
+        assert (state.to_move, state.board.pigs) == (2, (0, 0, 0, 0))
+
+    def test_x_with_two_players_gives_the_player_another_turn(self) -> None:
+        state = race(["pink X, pink 2", "pink 3"], "pink 1")
+
+        state = play(state, 0, "pink X")
+
+        assert state.to_move == 0
+
+
+class TestPlusTwo:
+    """
+    A +2 makes the next player draw 2, unless they extend it; the drawer pushes pigs back.
+    """
+
+    def test_plus_two_makes_the_next_player_draw_two(self) -> None:
+        state = race(["pink +2, pink 2", "brown 3, Bauer", "pink 3"], "pink 1", "beige 1, beige 2")
+
+        state = play(state, 0, "pink +2")
+
+        assert state.debt == 2
+        assert [DrawCards] == action_types(state)
+        state = draw(state, 1)
+        assert Counter(cards("brown 3, Bauer, beige 1, beige 2")) == Counter(state.players[1].hand)
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_a_plus_two_extends_the_debt_to_four_six_eight(self, players: int) -> None:
+        hands = ["pink +2, pink 5", "brown +2, pink 6", "black +2, beige 5", "beige +2, beige 6"][:players]
+        state = race(hands, "pink 1")
+
+        debts = []
+        for seat in range(players):
+            state = play(state, seat, f"{COLOURS[seat]} +2")
+            debts.append(state.debt)
+
+        assert [2, 4, 6, 8][:players] == debts
+        assert state.to_move == 0
+
+    def test_only_a_plus_two_answers_a_plus_two(self) -> None:
+        state = race(["pink +2, pink 2", "Bauer, beige Schlappi, pink 4, brown +2", "pink 3"], "pink 1")
+
+        state = play(state, 0, "pink +2")
+
+        assert {"brown +2"} == playable(state)
+
+    def test_rulebook_example_two_plus_twos_then_four_cards_and_four_spaces_back(self) -> None:
+        """
+        Anna plays a +2, Bernd extends, Christiane takes 4 cards and moves one pig back 2 spaces
+        and two others 1 space each.
+        """
+        anna, bernd, christiane = 0, 1, 2
+        state = race(
+            ["pink +2, pink 2", "brown +2, beige 4", "black 1, black 2"],
+            "pink 1",
+            "beige 1, beige 2, beige 3, brown 4",
+            pigs={"pink": 5, "brown": 3, "black": 2},
+        )
+
+        state = play(play(state, anna, "pink +2"), bernd, "brown +2")
+        state = draw(state, christiane)
+
+        assert len(state.players[christiane].hand) == 6
+        assert (christiane, "push_back", 4) == (state.pending.seat, state.pending.kind, state.pending.amount)
+        assert {PushPigBack(christiane, pig) for pig in ("pink", "brown", "black")} | {
+            StopPushingBack(christiane)
+        } == set(legal_actions(state)) - {Resign(christiane)}
+        for pig in ("pink", "pink", "brown", "black"):
+            state = apply(state, PushPigBack(christiane, pig))
+        assert pigs(state) == {"pink": 3, "brown": 2, "black": 1, "beige": 0}
+        assert state.pending.kind == "bet"
+
+    def test_no_pig_goes_back_behind_the_start(self) -> None:
+        state = race(["pink +2, pink 2", "brown 3"], "pink 1", pigs={"pink": 1})
+
+        state = draw(play(state, 0, "pink +2"), 1)
+
+        assert state.pending.choices == ("pink",)
+        with pytest.raises(IllegalActionError, match="cannot go back"):
+            apply(state, PushPigBack(1, "beige"))
+        state = apply(state, PushPigBack(1, "pink"))
+        assert (pigs(state)["pink"], state.pending.kind) == (0, "bet")
+
+    def test_drawer_with_every_pig_at_the_start_goes_straight_to_betting(self) -> None:
+        state = race(["pink +2, pink 2", "brown 3"], "pink 1")
+
+        state = draw(play(state, 0, "pink +2"), 1)
+
+        assert state.pending.kind == "bet"
+
+    def test_drawer_may_push_back_fewer_spaces_than_cards_drawn(self) -> None:
+        state = race(["pink +2, pink 2", "brown 3"], "pink 1", pigs={"beige": 4})
+
+        state = draw(play(state, 0, "pink +2"), 1)
+        state = do(state, PushPigBack(1, "beige"), StopPushingBack(1))
+
+        assert (pigs(state)["beige"], state.pending.kind) == (3, "bet")
+
+    def test_plus_two_as_last_card_makes_nobody_draw(self) -> None:
+        state = race(["pink +2", "brown 3, brown 4"], "pink 1")
+
+        state = play(state, 0, "pink +2")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners) == ("out", (0,))
+        assert len(ended.hands[1]) == 2
+        assert state.round == 2
+
+
+class TestSchlappi:
+    """
+    A Schlappi moves the rearmost pig 3 forward and asks for its colour.
+    """
+
+    def test_schlappi_moves_the_rearmost_pig_three(self) -> None:
+        state = race(
+            ["pink Schlappi, pink 2", "brown 3"], "pink 1", pigs={"pink": 4, "brown": 2, "black": 5, "beige": 6}
+        )
+
+        state = play(state, 0, "pink Schlappi")
+
+        assert pigs(state) == {"pink": 4, "brown": 5, "black": 5, "beige": 6}
+
+    def test_schlappi_asks_for_its_colour(self) -> None:
+        hands = ["pink Schlappi, pink 2", "pink 3, black 4, black X, Bauer"]
+        state = race(hands, "black 1", pigs={"pink": 1, "brown": 1, "black": 1})
+
+        state = play(state, 0, "pink Schlappi")
+
+        assert ("pink", {"pink 3", "Bauer"}) == (state.wish, playable(state))
+
+    def test_player_picks_among_tied_rearmost_pigs(self) -> None:
+        state = race(["pink Schlappi, pink 2", "brown 3"], "pink 1", pigs={"black": 3})
+
+        state = play(state, 0, "pink Schlappi")
+
+        assert (state.pending.kind, state.to_move) == ("rearmost_pig", 0)
+        assert {ChoosePig(0, "pink"), ChoosePig(0, "brown"), ChoosePig(0, "beige")} == set(turn_actions(state))
+        with pytest.raises(IllegalActionError, match="not rearmost"):
+            apply(state, ChoosePig(0, "black"))
+        state = apply(state, ChoosePig(0, "brown"))
+        assert (pigs(state), state.to_move) == ({"pink": 0, "brown": 3, "black": 3, "beige": 0}, 1)
+
+
+class TestBauer:
+    """
+    A Bauer moves no pig; its player names the colour of the next card.
+    """
+
+    def test_bauer_names_one_of_the_four_colours(self) -> None:
+        state = race(["Bauer, pink 2", "beige 3, black 4, Bauer, beige Schlappi"], "black 1")
+
+        state = play(state, 0, "Bauer")
+
+        assert {ChooseSuit(0, colour) for colour in COLOURS} == set(turn_actions(state))
+        state = choose(state, 0, "beige")
+        assert ("beige", {"beige 3", "Bauer", "beige Schlappi"}) == (state.wish, playable(state))
+        assert state.board.pigs == (0, 0, 0, 0)
+
+
+class TestDrawingAndBetting:
+    """
+    Not playing means drawing one card; after any draw the drawer may bet.
+    """
+
+    def test_drawing_takes_one_card_and_ends_the_turn(self) -> None:
+        state = race(["brown 2", "brown 3"], "pink 1", "pink 6")
+
+        state = draw(state, 0)
+
+        assert (Counter(cards("brown 2, pink 6")), "bet") == (Counter(state.players[0].hand), state.pending.kind)
+        assert not any(isinstance(a, PlayCard) for a in legal_actions(state))
+        state = apply(state, DeclineBet(0))
+        assert (state.to_move, state.pending) == (1, None)
+
+    def test_after_a_draw_the_drawer_may_bet_on_any_pig_or_not(self) -> None:
+        state = draw(race(["brown 2", "brown 3"], "pink 1"), 0)
+
+        assert {PlaceBet(0, pig) for pig in PIGS} | {DeclineBet(0)} == set(turn_actions(state))
+
+    def test_bet_goes_on_the_first_free_space(self) -> None:
+        state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(2, "pink")])
+
+        state = apply(draw(state, 0), PlaceBet(0, "black"))
+
+        assert state.board.bets == ((2, "pink"), (0, "black"))
+        assert BetPlaced(0, 2, False) in state.events
+        assert state.to_move == 1
+
+    def test_after_a_plus_two_the_drawer_may_bet(self) -> None:
+        state = race(["pink +2, pink 2", "brown 3"], "pink 1")
+
+        state = apply(draw(play(state, 0, "pink +2"), 1), PlaceBet(1, "beige"))
+
+        assert state.board.bets == ((1, "beige"),)
+
+    def test_changed_bet_leaves_its_space_and_goes_to_the_end_of_the_row(self) -> None:
+        state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(0, "pink"), (1, "brown"), (2, "black")])
+
+        state = apply(draw(state, 0), PlaceBet(0, "beige"))
+
+        assert state.board.bets == ((1, "brown"), (2, "black"), (0, "beige"))
+        assert BetPlaced(0, 3, True) in state.events
+
+    def test_each_player_has_at_most_one_bet(self) -> None:
+        state = race(["brown 2", "brown 3"], "pink 1", bets=[(0, "pink"), (1, "brown")])
+
+        state = apply(draw(state, 0), PlaceBet(0, "pink"))
+
+        assert state.board.bets == ((1, "brown"), (0, "pink"))
+
+    def test_bet_is_no_answer_without_a_draw(self) -> None:
+        state = race(["brown 2", "brown 3"], "pink 1")
+
+        with pytest.raises(IllegalActionError, match="no bet decision"):
+            apply(state, PlaceBet(0, "pink"))
+
+    def test_other_players_see_who_bet_where_but_not_on_which_pig(self) -> None:
+        state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(2, "pink"), (1, "beige")])
+
+        assert view(state, 1).board.bets == ((2, None), (1, "beige"))
+        assert view(state, 2).board.bets == ((2, "pink"), (1, None))
+        assert view(state, 0).board.bets == ((2, None), (1, None))
+
+
+class TestRaceEnd:
+    """
+    A race ends at the finish (3 points) or with a last card (5 points); the bets are scored.
+    """
+
+    def test_pig_reaching_the_finish_ends_the_race_and_its_mover_scores_three(self) -> None:
+        state = race(["black 3, pink 2", "brown 3"], "black 1", pigs={"black": 7}, options={"finish": {2: 10}})
+
+        state = play(state, 0, "black 3")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("finish", (0,), (3, 0))
+        assert state.round == 2
+
+    def test_pig_passing_the_finish_has_arrived_and_stays_on_the_track(self) -> None:
+        state = race(["black 6, pink 2", "brown 3"], "black 1", pigs={"black": 7}, options={"finish": {2: 10}})
+
+        state = play(state, 0, "black 6")
+
+        assert state.rounds[0].reason == "finish"
+        assert RaceScored(1, ("black",), ()) in state.events
+
+    def test_arrived_pig_alone_wins_the_race(self) -> None:
+        state = race(
+            ["black 3, pink 2", "brown 3", "brown 4"],
+            "black 1",
+            pigs={"black": 7, "pink": 9},
+            bets=[(1, "pink"), (2, "black")],
+            options={"finish": {3: 10}},
+        )
+
+        state = play(state, 0, "black 3")
+
+        assert state.rounds[0].points == (3, 0, 6)
+
+    def test_last_card_ends_the_race_after_its_follow_up_and_scores_five(self) -> None:
+        state = race(["pink 2", "brown 3", "brown 4"], "pink 1", pigs={"brown": 5, "black": 5})
+
+        state = play(state, 0, "pink 2")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("out", (0,), (5, 0, 0))
+        assert RaceScored(1, ("brown", "black"), ()) in state.events
+
+    def test_last_card_that_brings_a_pig_home_scores_eight(self) -> None:
+        state = race(["black 4", "brown 3"], "black 1", pigs={"black": 8}, options={"finish": {2: 10}})
+
+        state = play(state, 0, "black 4")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("finish_and_out", (0,), (8, 0))
+
+    def test_last_schlappi_ends_the_race_only_once_its_pig_is_chosen(self) -> None:
+        state = race(["pink Schlappi", "brown 3"], "pink 1", pigs={"black": 2})
+
+        state = play(state, 0, "pink Schlappi")
+        assert (state.rounds, state.pending.kind) == ((), "rearmost_pig")
+        state = apply(state, ChoosePig(0, "beige"))
+
+        assert state.rounds[0].reason == "out"
+        assert RaceScored(1, ("beige",), ()) in state.events
+
+    def test_every_pig_furthest_forward_wins_when_a_hand_runs_out(self) -> None:
+        state = race(
+            ["pink 2", "brown 3", "brown 4"],
+            "pink 1",
+            pigs={"brown": 5, "black": 5},
+            bets=[(1, "pink"), (2, "brown"), (0, "black")],
+        )
+
+        state = play(state, 0, "pink 2")
+
+        assert state.rounds[0].points == (5 + 4, 0, 6)
+
+    def test_winning_bets_score_six_four_three_two_one_from_the_top(self) -> None:
+        bets = [(3, "beige"), (1, "beige"), (4, "beige"), (0, "beige"), (2, "beige")]
+        state = race(["pink 2", "brown 3", "brown 4", "brown 5", "brown 6"], "pink 1", pigs={"beige": 6}, bets=bets)
+
+        state = play(state, 0, "pink 2")
+
+        assert state.rounds[0].points == (5 + 2, 4, 1, 6, 3)
+
+    def test_losing_bets_are_passed_over(self) -> None:
+        bets = [(3, "pink"), (1, "beige"), (4, "brown"), (0, "beige"), (2, "beige")]
+        state = race(["pink 2", "brown 3", "brown 4", "brown 5", "brown 6"], "pink 1", pigs={"beige": 6}, bets=bets)
+
+        state = play(state, 0, "pink 2")
+
+        assert state.rounds[0].points == (5 + 4, 6, 3, 0, 0)
+
+    def test_bets_lie_open_once_the_race_is_scored(self) -> None:
+        state = race(["pink 2", "brown 3"], "pink 1", bets=[(1, "pink")], options={"races": 1})
+
+        state = play(state, 0, "pink 2")
+
+        assert state.is_over
+        assert view(state, 0).board.bets == ((1, "pink"),)
+
+
+class TestMatch:
+    """
+    Four races; the start player passes left; most victory points wins.
+    """
+
+    def test_next_race_starts_with_the_next_seat_and_fresh_pigs(self) -> None:
+        state = race(["pink 2", "brown 3", "brown 4"], "pink 1", pigs={"beige": 6}, bets=[(1, "beige")])
+
+        state = play(state, 0, "pink 2")
+
+        started = next(e for e in state.events if isinstance(e, RoundStarted))
+        assert (started.round, started.first) == (2, 1)
+        assert (state.to_move, state.board.pigs, state.board.bets) == (1, (0, 0, 0, 0), ())
+        assert [len(hand) for hand in state.hands] == [5, 5, 5]
+        assert state.scores == (5, 6, 0)
+
+    @pytest.mark.parametrize("players", [2, 3, 5])
+    def test_four_races_make_the_match_and_the_start_passes_left(self, players: int) -> None:
+        state = new_game(VARIANT, players=players, seed=11)
+        starts = [state.to_move]
+        bots = {seat: HeuristicBot(seed=seat) for seat in range(players)}
+        while not state.is_over:
+            before = len(state.rounds)
+            state = play_out_one(state, bots)
+            if len(state.rounds) > before and not state.is_over:
+                starts.append(state.to_move)
+
+        assert len(state.rounds) == 4
+        assert [(race_ - 1) % players for race_ in range(1, 5)] == starts
+        assert state.result is not None
+        best = max(state.scores)
+        assert ("races", tuple(s for s in range(players) if state.scores[s] == best)) == (
+            state.result.reason,
+            state.result.winners,
+        )
+
+    def test_equal_top_totals_share_the_win(self) -> None:
+        state = race(["pink 2", "brown 3", "brown 4"], "pink 1", options={"races": 1})
+        state = evolve(state, players=tuple(evolve(p, score=s) for p, s in zip(state.players, (1, 6, 0), strict=True)))
+
+        state = play(state, 0, "pink 2")
+
+        assert state.result is not None
+        assert (state.result.winners, state.result.totals) == ((0, 1), (6, 6, 0))
+
+    def test_bot_match_ends_and_points_only_grow(self) -> None:
+        state = play_out(new_game(VARIANT, players=4, seed=5), {seat: HeuristicBot(seed=seat) for seat in range(4)})
+
+        assert len(state.rounds) == 4
+        assert all(points >= 0 for result in state.rounds for points in result.points)
+        assert tuple(map(sum, zip(*(r.points for r in state.rounds), strict=True))) == state.scores
+
+
+class TestFinishOption:
+    """
+    The finish space depends on the player count (option ``finish``).
+    """
+
+    @pytest.mark.parametrize(("players", "finish"), DEFAULT_FINISH)
+    def test_default_finish_by_player_count(self, players: int, finish: int) -> None:
+        assert finish == new_game(VARIANT, players=players, seed=1).board.finish
+
+    def test_finish_can_be_set_for_one_player_count(self) -> None:
+        options = {"finish": {3: 30}}
+
+        assert new_game(VARIANT, players=3, seed=1, options=options).board.finish == 30
+        assert dict(DEFAULT_FINISH)[4] == new_game(VARIANT, players=4, seed=1, options=options).board.finish
+
+    def test_finish_for_an_impossible_player_count_is_refused(self) -> None:
+        with pytest.raises(InvalidOptionError, match="no entry 6"):
+            new_game(VARIANT, players=3, seed=1, options={"finish": {6: 30}})
+
+
+class TestMauCalls:
+    """
+    Option ``mau_calls``: a missed "Mau"/"Mau Mau" challenged before the next player acts takes the card back.
+    """
+
+    options: ClassVar[dict[str, object]] = {"mau_calls": True}
+
+    def test_without_the_option_nothing_need_be_said(self) -> None:
+        state = race(["pink 5, pink 2", "brown 3"], "pink 1")
+
+        assert {None} == {a.call for a in legal_actions(state) if isinstance(a, PlayCard)}
+
+    def test_second_to_last_card_is_offered_with_and_without_mau(self) -> None:
+        state = race(["pink 5, pink 2", "brown 3"], "pink 1", options=self.options)
+
+        assert {PlayCard(0, Card("5", "pink"), "Mau"), PlayCard(0, Card("5", "pink"))} <= set(legal_actions(state))
+
+    def test_challenged_missed_mau_takes_the_card_back_and_undoes_its_pig(self) -> None:
+        state = race(["pink 5, pink 2", "brown 3", "brown 4"], "pink 1", options=self.options)
+
+        state = play(state, 0, "pink 5")
+        assert pigs(state)["pink"] == 5
+        state = apply(state, Challenge(2, 0))
+
+        assert Counter(cards("pink 5, pink 2")) == Counter(state.players[0].hand)
+        assert (0, Card("1", "pink"), 1, None) == (pigs(state)["pink"], state.top, state.to_move, state.challenge)
+        assert PlayTakenBack(0, Card("5", "pink")) in state.events
+
+    def test_saying_mau_leaves_nothing_to_challenge(self) -> None:
+        state = race(["pink 5, pink 2", "brown 3", "brown 4"], "pink 1", options=self.options)
+
+        state = play(state, 0, "pink 5", "Mau")
+
+        assert state.challenge is None
+        assert Challenge(2, 0) not in legal_actions(state, 2)
+
+    def test_window_closes_when_the_next_player_acts(self) -> None:
+        state = race(["pink 5, pink 2", "brown 3", "brown 4"], "pink 1", options=self.options)
+
+        state = draw(play(state, 0, "pink 5"), 1)
+
+        assert state.challenge is None
+        assert pigs(state)["pink"] == 5
+        with pytest.raises(IllegalActionError):
+            apply(state, Challenge(2, 0))
+
+    def test_last_card_without_mau_mau_does_not_end_the_race_while_it_can_be_challenged(self) -> None:
+        state = race(["pink 5", "brown 3", "brown 4"], "pink 1", options=self.options)
+
+        state = play(state, 0, "pink 5")
+
+        assert (state.rounds, state.to_move, state.pending.kind) == ((), 1, "race_end")
+        assert {EndRace(1), Challenge(1, 0)} == set(turn_actions(state))
+        state = apply(state, Challenge(2, 0))
+        assert ((), (Card("5", "pink"),), 0) == (state.rounds, state.players[0].hand, pigs(state)["pink"])
+        assert (state.to_move, state.pending) == (1, None)
+
+    def test_unchallenged_last_card_ends_the_race_when_the_next_player_lets_it(self) -> None:
+        state = race(["pink 5", "brown 3", "brown 4"], "pink 1", options=self.options)
+
+        state = apply(play(state, 0, "pink 5"), EndRace(1))
+
+        assert (state.rounds[0].reason, state.rounds[0].points) == ("out", (5, 0, 0))
+
+    def test_challenged_play_that_brought_a_pig_home_is_undone(self) -> None:
+        options = {"finish": {2: 10}, **self.options}
+        state = race(["black 4, pink 2", "brown 3"], "black 1", pigs={"black": 8}, options=options)
+
+        state = play(state, 0, "black 4")
+        assert (state.rounds, state.pending.kind) == ((), "race_end")
+        state = apply(state, Challenge(1, 0))
+
+        assert (state.rounds, pigs(state)["black"], state.to_move) == ((), 8, 1)
+
+    def test_challenge_restores_the_named_colour(self) -> None:
+        state = race(["Bauer, pink 5, pink 2", "brown 3, pink 3", "brown 4"], "black 1", options=self.options)
+        state = choose(play(state, 0, "Bauer"), 0, "pink")
+        state = draw(state, 1)
+        state = apply(state, DeclineBet(1))
+        state = draw(state, 2)
+        state = apply(state, DeclineBet(2))
+
+        state = apply(play(state, 0, "pink 5"), Challenge(2, 0))
+
+        assert (state.wish, state.to_move) == ("pink", 1)
+        assert {"pink 3"} == playable(state) & {"pink 3", "brown 3"}
+
+    def test_challenged_plus_two_leaves_its_player_the_debt_they_faced(self) -> None:
+        hands = ["pink +2, pink 2, pink 3", "brown +2, brown 5", "brown 4"]
+        state = race(hands, "pink 1", "beige 1, beige 2", options=self.options)
+        state = play(state, 0, "pink +2")
+
+        state = apply(play(state, 1, "brown +2"), Challenge(0, 1))
+
+        assert Counter(cards("brown +2, brown 5, beige 1, beige 2")) == Counter(state.players[1].hand)
+        assert (state.debt, state.pending.seat, state.pending.kind) == (0, 1, "bet")
+
+
+class TestBoard:
+    """
+    The board travels as JSON and prints as a track.
+    """
+
+    def test_board_survives_json(self) -> None:
+        state = race(["brown 2", "brown 3"], "pink 1", pigs={"pink": 3}, bets=[(1, "pink")])
+
+        assert state == from_json(to_json(state), GameState)
+        assert state.board == from_json(to_json(state), GameState).board
+
+    def test_board_prints_track_bets_and_their_points(self) -> None:
+        board = RaceBoard(8, (3, 0, 8, 1), ((1, "pink"), (0, None)), "black", 1)
+
+        text = str(board)
+
+        assert "black |........@| 8" in text
+        assert "pink  |...@.....| 3" in text
+        assert "1. (6) seat 1 on pink" in text
+        assert "2. (4) seat 0 on ?" in text
+        assert "5. (1) free" in text
+
+
+def random_steps(seed: int, players: int, options: Mapping[str, object]) -> list[GameState]:
+    """
+    Every state of a seeded random match in which any seat may act (challenges included).
+    """
+    rng = random.Random(seed)
+    state = new_game(VARIANT, players=players, seed=seed, options=options)
+    states = [state]
+    while not state.is_over:
+        actions = [a for seat in range(players) for a in legal_actions(state, seat) if not isinstance(a, Resign)]
+        state = apply(state, rng.choice(actions))
+        states.append(state)
+    return states
+
+
+class TestInvariants:
+    """
+    Properties of random play: pigs stay on the track, bet rows stay valid, victory points only grow.
+    """
+
+    @settings(max_examples=12)
+    @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), mau_calls=st.booleans())
+    def test_random_play_keeps_the_board_valid(self, seed: int, players: int, mau_calls: bool) -> None:
+        states = random_steps(seed, players, {"mau_calls": mau_calls})
+        for before, after in pairwise(states):
+            board = after.board
+            assert all(0 <= at <= board.finish for at in board.pigs)
+            bettors = [seat for seat, _ in board.bets]
+            assert len(bettors) == len(set(bettors)) <= min(players, 5)
+            assert all(pig in PIGS for _, pig in board.bets)
+            assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
+            assert (board.arrived is None) == (board.mover is None)
+        assert states[-1].is_over
+
+    @settings(max_examples=6)
+    @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
+    def test_start_player_of_race_r_is_seat_r_minus_one(self, seed: int, players: int) -> None:
+        starts = [
+            (event.round, event.first)
+            for state in random_steps(seed, players, {})
+            for event in state.events
+            if isinstance(event, RoundStarted)
+        ]
+        assert [round_ for round_, _ in starts] == [1, 2, 3, 4]
+        assert all(first == (round_ - 1) % players for round_, first in starts)
+
+
+class TestConformance:
+    """
+    The conformance kit of `maumau.testing`.
+    """
+
+    def test_random_matches_pass_the_kit(self) -> None:
+        testing = pytest.importorskip("maumau.testing")
+        testing.check_variant(VARIANT, players=range(2, 6), games=10)
+
+    def test_out_of_turn_challenges_pass_the_kit(self) -> None:
+        testing = pytest.importorskip("maumau.testing")
+        testing.check_variant(VARIANT, players=range(2, 6), options={"mau_calls": True}, games=8, out_of_turn=True)
