@@ -15,7 +15,7 @@ from attrs import frozen
 
 from ._cards import Card
 
-__all__ = ["Action", "ChooseSuit", "DrawCards", "Pass", "PlayCard", "Challenge", "Resign", "action_types"]
+__all__ = ["Action", "Challenge", "ChooseSuit", "DrawCards", "Pass", "PlayCard", "Resign", "action_types"]
 
 _ACTION_TYPES: dict[str, type[Action]] = {}
 

@@ -14,8 +14,8 @@ from attrs import evolve
 from ._cards import Card
 from ._effects import CALL_OK, CallRuling, RoundEnd
 from ._options import Option
-from ._state import ChallengeWindow, GameState, MatchResult, evolve_state
-from .flow import draw_cards, end_turn
+from ._state import GameState, MatchResult, evolve_state
+from .flow import end_turn
 from .hookspecs import hookimpl
 
 HAND_SIZE = Option("hand_size", 5, "cards dealt to each player", minimum=1, maximum=15)
@@ -145,9 +145,8 @@ def maumau_apply_action() -> None:
 
 
 @hookimpl(trylast=True)
-def maumau_challenge(state: GameState, window: ChallengeWindow) -> GameState:
-    state, _ = draw_cards(state, window.offender, window.penalty, penalty=f"missed {window.missed!r}")
-    return state
+def maumau_challenge() -> None:
+    return None  # the engine's penalty: the offender draws the window's penalty cards
 
 
 @hookimpl(trylast=True)
@@ -189,4 +188,3 @@ def maumau_view_board(state: GameState) -> object:
 @hookimpl(trylast=True)
 def maumau_board_type() -> None:
     return None
-

@@ -360,12 +360,9 @@ def _play(state: GameState, action: PlayCard) -> GameState:
         raise _refusal(state, action)
     if not in_turn and state.debt and state.to_move is not None:
         # A jump-in does not take over someone else's debt: the owing seat draws it now, then the card counts.
-        owing, owed = state.to_move, state.debt
-        state, paid = draw_cards(evolve_state(state, debt=0), owing, owed)
-        if len(paid) < owed:
-            end = rules.draw_shortfall(state, owing, owed - len(paid))
-            if end is not None:
-                return _finish_round(state, end)
+        state, _, end = _draw_owed(evolve_state(state, debt=0), state.to_move, state.debt)
+        if end is not None:
+            return _finish_round(state, end)
     hand = without_card(player.hand, card)
     unplayed = state  # what a successful challenge restores (wish, drawn card and all)
     state = evolve_state(
@@ -388,7 +385,9 @@ def _play(state: GameState, action: PlayCard) -> GameState:
             window = ChallengeWindow(seat, ruling.missed, ruling.penalty, -1, ruling.closes_on, undo)
             state = evolve_state(state, challenge=window)
         else:
-            state, _ = draw_cards(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}")
+            state, _, end = _draw_owed(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}")
+            if end is not None:
+                return _finish_round(state, end)
     effect = rules.card_effect(state, seat, card)
     debt = state.debt + effect.draw if effect.draw else 0
     direction = -state.direction if effect.reverse else state.direction
@@ -403,6 +402,21 @@ def _play(state: GameState, action: PlayCard) -> GameState:
     if state.pending is not None:
         return state
     return end_turn(state, seat, skip=effect.skip, answerable=effect.skip_answerable)
+
+
+def _draw_owed(
+    state: GameState, seat: int, count: int, *, penalty: str | None = None
+) -> tuple[GameState, tuple[Card, ...], RoundEnd | None]:
+    """
+    Draw *count* cards that a rule makes *seat* take (a debt, a penalty).
+
+    Cards that are not there even after recycling are simply not drawn,
+    unless the variant's `maumau_draw_shortfall` stops the round: then the
+    `RoundEnd` comes back third, for the caller to finish the round with.
+    """
+    state, cards = draw_cards(state, seat, count, penalty=penalty)
+    end = state.rules.draw_shortfall(state, seat, count - len(cards)) if len(cards) < count else None
+    return state, cards, end
 
 
 def _refusal(state: GameState, action: PlayCard) -> IllegalActionError:
@@ -432,20 +446,15 @@ def _draw(state: GameState, action: DrawCards) -> GameState:
     _check_no_pending(state, action)
     rules = state.rules
     if state.drawn is not None:
-        raise IllegalActionError(
-            action, Reason.CANNOT_DRAW, f"seat {seat} already drew {state.drawn}: play it or pass"
-        )
+        raise IllegalActionError(action, Reason.CANNOT_DRAW, f"seat {seat} already drew {state.drawn}: play it or pass")
     if state.skips:
         raise IllegalActionError(
             action, Reason.SKIP_PENDING, f"seat {seat} must miss this turn (pass) or answer the skip"
         )
     if state.debt:
-        owed = state.debt
-        state, cards = draw_cards(evolve_state(state, debt=0, passes=0), seat, owed)
-        if len(cards) < owed:
-            end = rules.draw_shortfall(state, seat, owed - len(cards))
-            if end is not None:
-                return _finish_round(state, end)
+        state, cards, end = _draw_owed(evolve_state(state, debt=0, passes=0), seat, state.debt)
+        if end is not None:
+            return _finish_round(state, end)
         return rules.after_draw(state, seat, cards, True)
     if not can_draw(state):
         raise IllegalActionError(
@@ -497,13 +506,13 @@ def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:
         )
     if action.suit not in pending.choices:
         raise IllegalActionError(
-            action, Reason.BAD_CHOICE, f"{action.suit!r} is not a suit of this deck; one of {', '.join(pending.choices)}"
+            action,
+            Reason.BAD_CHOICE,
+            f"{action.suit!r} is not a suit of this deck; one of {', '.join(pending.choices)}",
         )
     state = evolve_state(
         state, wish=action.suit, pending=None, events=(*state.events, SuitWished(action.seat, action.suit))
     )
-    if state.to_move != action.seat:  # a dealer naming the starting suit: the turn order is already set
-        return state
     return end_turn(state, action.seat, skip=pending.amount)
 
 
@@ -522,7 +531,11 @@ def _challenge(state: GameState, action: Challenge) -> GameState:
         challenge=None,
         events=(*state.events, ChallengeMade(action.seat, window.offender, window.missed)),
     )
-    return state.rules.challenge(state, action.seat, window)
+    challenged = state.rules.challenge(state, action.seat, window)
+    if challenged is not None:
+        return challenged
+    state, _, end = _draw_owed(state, window.offender, window.penalty, penalty=f"missed {window.missed!r}")
+    return state if end is None else _finish_round(state, end)
 
 
 def _resign(state: GameState, action: Resign) -> GameState:
@@ -547,7 +560,7 @@ def _resign(state: GameState, action: Resign) -> GameState:
 def _finish_round(state: GameState, end: RoundEnd) -> GameState:
     rules = state.rules
     points = rules.score_round(state, end)
-    players = tuple(evolve(p, score=p.score + pts) for p, pts in zip(state.players, points))
+    players = tuple(evolve(p, score=p.score + pts) for p, pts in zip(state.players, points, strict=True))
     result = RoundResult(state.round, end.reason, end.winners, points, state.hands, end.placings or state.placings)
     state = evolve_state(
         state,
@@ -602,4 +615,3 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
 def _check_seat_number(state: GameState, seat: int) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
         raise ValueError(f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}")
-

@@ -10,7 +10,7 @@ the list of what is allowed instead of being silently ignored.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Union
+from typing import TypeAlias
 
 from attrs import field, frozen
 
@@ -20,7 +20,7 @@ __all__ = ["Option", "OptionValue", "Options", "resolve_options"]
 
 #: What an option may hold.  A mapping option (player count to a number) is
 #: stored as a sorted tuple of pairs so that it stays hashable.
-OptionValue = Union[bool, int, str, tuple[tuple[int, int], ...]]
+OptionValue: TypeAlias = bool | int | str | tuple[tuple[int, int], ...]
 
 
 @frozen
@@ -79,14 +79,14 @@ class Option:
             raise InvalidOptionError(
                 variant, self.name, f"{value!r} is not allowed; allowed: {', '.join(map(repr, self.choices))}"
             )
-        if isinstance(value, int) and not isinstance(value, bool):
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            ):
-                raise InvalidOptionError(
-                    variant, self.name, f"{value} is out of range; allowed: {self.minimum} to {self.maximum}"
-                )
+        if isinstance(value, int) and not isinstance(value, bool) and not self._in_range(value):
+            raise InvalidOptionError(
+                variant, self.name, f"{value} is out of range; allowed: {self.minimum} to {self.maximum}"
+            )
         return value
+
+    def _in_range(self, value: int) -> bool:
+        return (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum)
 
     def _check_mapping(self, variant: str, value: object) -> tuple[tuple[int, int], ...]:
         pairs: Iterable[object]
@@ -114,16 +114,16 @@ class Option:
                 variant, self.name, f"no entry {unknown[0]}; allowed keys: {', '.join(map(str, sorted(defaults)))}"
             )
         for key, number in result.items():
-            if (self.minimum is not None and number < self.minimum) or (
-                self.maximum is not None and number > self.maximum
-            ):
+            if not self._in_range(number):
                 raise InvalidOptionError(
                     variant, self.name, f"{key}: {number} is out of range; allowed: {self.minimum} to {self.maximum}"
                 )
         return tuple(sorted({**defaults, **result}.items()))
 
 
-def _to_pairs(values: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]]) -> tuple[tuple[str, OptionValue], ...]:
+def _to_pairs(
+    values: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]],
+) -> tuple[tuple[str, OptionValue], ...]:
     items = values.items() if isinstance(values, Mapping) else values
     return tuple(sorted((str(k), v) for k, v in items))
 

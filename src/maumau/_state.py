@@ -13,7 +13,7 @@ keys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from attrs import field, fields, frozen
 
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 #: The action log: a cons list ``(earlier, last_action)``, so appending is O(1).
-ActionLog = Union[tuple["ActionLog", Action], None]
+ActionLog: TypeAlias = "tuple[ActionLog, Action] | None"
 
 
 @frozen
@@ -137,7 +137,7 @@ class GameRecord:
     variant: str
     players: tuple[str, ...]
     seed: int
-    options: Options = Options()
+    options: Options = field(factory=Options)
     deck: tuple[Card, ...] | None = None
     house_rules: tuple[str, ...] = ()
     actions: tuple[Action, ...] = ()

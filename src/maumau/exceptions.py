@@ -9,7 +9,7 @@ is kept apart from a well-formed action that the rules forbid right now
 
 from __future__ import annotations
 
-from enum import Enum, unique
+from enum import StrEnum, unique
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - only for annotations
@@ -36,7 +36,7 @@ class MaumauError(Exception):
 
 
 @unique
-class Reason(str, Enum):
+class Reason(StrEnum):
     """
     Why an action is illegal: a stable code a program can branch on.
 

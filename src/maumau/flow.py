@@ -39,7 +39,7 @@ def replace_player(players: tuple[PlayerState, ...], seat: int, player: PlayerSt
     """
     *players* with the one at *seat* replaced.
     """
-    return players[:seat] + (player,) + players[seat + 1 :]
+    return (*players[:seat], player, *players[seat + 1 :])
 
 
 def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

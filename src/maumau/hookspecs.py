@@ -250,8 +250,9 @@ def maumau_challenge(state: GameState, seat: int, window: ChallengeWindow) -> Ga
     """
     *seat* challenged in *window*, which is already closed in *state*.
 
-    The core default: the offender draws ``window.penalty`` cards, and play
-    goes on.
+    Return a state to replace the penalty (Sau Mau Mau takes the card back);
+    ``None`` keeps the core's: the offender draws ``window.penalty`` cards
+    (a shortfall goes to `maumau_draw_shortfall`), and play goes on.
 
     .. versionadded:: 0.1.0
     """

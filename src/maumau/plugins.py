@@ -144,7 +144,7 @@ class Rules:
         pm.add_hookspecs(hookspecs)
         pm.register(_defaults, name=DEFAULTS_NAME)
         pm.register(_load_variant(variant), name=f"variant:{variant}")
-        for plugin, name in zip(house_rules, self.house_rule_names):
+        for plugin, name in zip(house_rules, self.house_rule_names, strict=True):
             pm.register(plugin, name=f"house:{name}")
         pm.check_pending()
         self.plugin_manager = pm
@@ -262,8 +262,10 @@ class Rules:
 
     # calls and challenges
 
-    def challenge(self, state: GameState, seat: int, window: ChallengeWindow) -> GameState:
-        return cast(GameState, self.plugin_manager.hook.maumau_challenge(state=state, seat=seat, window=window))
+    def challenge(self, state: GameState, seat: int, window: ChallengeWindow) -> GameState | None:
+        return cast(
+            "GameState | None", self.plugin_manager.hook.maumau_challenge(state=state, seat=seat, window=window)
+        )
 
     def window_closed(self, state: GameState, window: ChallengeWindow) -> GameState:
         return cast(GameState, self.plugin_manager.hook.maumau_window_closed(state=state, window=window) or state)

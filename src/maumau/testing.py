@@ -183,10 +183,8 @@ def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] =
 
 
 def _choices(state: GameState, out_of_turn: bool, rng: random.Random) -> list[Action]:
-    seats: Iterable[int]
-    if out_of_turn:
-        seats = range(len(state.players))
-    else:
+    seats: Iterable[int] = range(len(state.players))
+    if not out_of_turn:
         seats = [state.to_move] if state.to_move is not None else []
     actions = [a for seat in seats for a in legal_actions(state, seat) if not isinstance(a, Resign)]
     if not actions or rng.random() < 0.002:

@@ -134,7 +134,9 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
             return RoundEnd("out", (seat,))
     if state.passes and state.passes >= len(state.active_seats()):
         order = _play_order(state)
-        winner = min(order, key=lambda s: (hand_points(state.players[s].hand), len(state.players[s].hand), order.index(s)))
+        winner = min(
+            order, key=lambda s: (hand_points(state.players[s].hand), len(state.players[s].hand), order.index(s))
+        )
         return RoundEnd("blocked", (winner,))
     return None
 

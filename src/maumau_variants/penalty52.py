@@ -35,7 +35,6 @@ from maumau import (
     GameState,
     MatchResult,
     Option,
-    PenaltyDrawn,
     Pending,
     RoundEnd,
     TurnSkipped,
@@ -202,8 +201,6 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
         out = played[-1:] or out
     if out:
         return RoundEnd("out", (out[0],))
-    if any(isinstance(event, PenaltyDrawn) and event.count < CALL_PENALTY for event in state.events):
-        return RoundEnd("stopped")  # a challenge's penalty draw could not be covered
     if _cannot_draw_as_required(state):
         return RoundEnd("stopped")
     return None
