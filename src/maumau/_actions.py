@@ -14,6 +14,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from ._cards import Card
+from ._tags import register_kind
 
 __all__ = ["Action", "Challenge", "ChooseSuit", "DrawCards", "Pass", "PlayCard", "Resign", "action_types"]
 
@@ -36,15 +37,7 @@ class Action:
 
     def __init_subclass__(cls, kind: str | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if kind is not None:
-            cls.kind = kind
-        elif "kind" not in cls.__dict__:
-            return
-        # attrs re-creates slotted classes, copying the tag: the last class registered wins.
-        known = _ACTION_TYPES.get(cls.kind)
-        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise TypeError(f"action kind {cls.kind!r} is taken by {known.__qualname__}")
-        _ACTION_TYPES[cls.kind] = cls
+        register_kind(_ACTION_TYPES, cls, kind, "action")
 
 
 def action_types() -> dict[str, type[Action]]:

@@ -15,17 +15,10 @@ from ._cards import Card
 from ._effects import CALL_OK, CallRuling, RoundEnd
 from ._options import Option
 from ._state import GameState, MatchResult, evolve_state
-from .flow import end_turn
+from .flow import end_turn, same_call
 from .hookspecs import hookimpl
 
 HAND_SIZE = Option("hand_size", 5, "cards dealt to each player", minimum=1, maximum=15)
-
-
-def normalized_call(call: str | None) -> str:
-    """
-    A call as compared: case, spaces, hyphens and punctuation do not matter.
-    """
-    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
 
 
 @hookimpl(trylast=True)
@@ -94,7 +87,7 @@ def maumau_expected_call() -> None:
 
 @hookimpl(trylast=True)
 def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling:
-    if expected and normalized_call(call) != normalized_call(expected):
+    if expected and not same_call(call, expected):
         return CallRuling(missed=expected, penalty=2)
     return CALL_OK
 

@@ -13,6 +13,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from ._cards import Card
+from ._tags import register_kind
 
 __all__ = [
     "CardPlayed",
@@ -47,14 +48,7 @@ class Event:
 
     def __init_subclass__(cls, kind: str | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if kind is not None:
-            cls.kind = kind
-        elif "kind" not in cls.__dict__:
-            return
-        known = _EVENT_TYPES.get(cls.kind)
-        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise TypeError(f"event kind {cls.kind!r} is taken by {known.__qualname__}")
-        _EVENT_TYPES[cls.kind] = cls
+        register_kind(_EVENT_TYPES, cls, kind, "event")
 
 
 def event_types() -> dict[str, type[Event]]:

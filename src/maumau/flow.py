@@ -18,11 +18,14 @@ from ._events import CardsDrawn, Event, PenaltyDrawn, PileRecycled, TurnSkipped
 from ._state import GameState, PlayerState, evolve_player, evolve_state
 
 __all__ = [
+    "best_seats",
+    "can_draw",
     "close_window",
     "draw_cards",
     "emit",
     "end_turn",
     "replace_player",
+    "same_call",
     "shuffled",
     "without_card",
 ]
@@ -144,3 +147,29 @@ def end_turn(state: GameState, seat: int, *, skip: int = 0, answerable: bool = F
         if window.closer != closer:
             state = evolve_state(state, challenge=evolve(window, closer=closer))
     return evolve_state(state, to_move=nxt, skips=skips, drawn=None, pending=None)
+
+
+def same_call(said: str | None, expected: str) -> bool:
+    """
+    Whether *said* is the call *expected*: case, spaces, hyphens and punctuation
+    do not matter, so "mau-mau", "Mau Mau" and "MAUMAU!" are one call.
+    """
+    return _letters(said) == _letters(expected)
+
+
+def _letters(call: str | None) -> str:
+    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
+
+
+def best_seats(state: GameState, *, lowest: bool = False) -> tuple[int, ...]:
+    """
+    The seats, among those that have not resigned, with the most points (with
+    *lowest*, the fewest): the winners of a match, ties sharing.
+    """
+    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
+    if not remaining:
+        return ()
+    scores = state.scores
+    pick = min if lowest else max
+    best = pick(scores[seat] for seat in remaining)
+    return tuple(seat for seat in remaining if scores[seat] == best)

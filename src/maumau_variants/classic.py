@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from maumau import Card, Effect, GameState, MatchResult, Option, Options, RoundEnd, french_deck, hookimpl
+from maumau.flow import best_seats
 
 #: Ranks of the 32-card pack.
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -156,19 +157,10 @@ def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
 
 @hookimpl
 def maumau_match_over(state: GameState) -> MatchResult | None:
-    remaining = [seat for seat, p in enumerate(state.players) if not p.resigned]
     scores = state.scores
-    lowest_wins = state.options["scoring"] == "holders"
-    if len(remaining) < len(state.players):
-        return MatchResult(_best(remaining, scores, lowest_wins), "resignation", scores)
+    winners = best_seats(state, lowest=state.options["scoring"] == "holders")
+    if any(player.resigned for player in state.players):
+        return MatchResult(winners, "resignation", scores)
     if max(scores) >= match_target(state.options, len(state.players)):
-        return MatchResult(_best(remaining, scores, lowest_wins), "target", scores)
+        return MatchResult(winners, "target", scores)
     return None
-
-
-def _best(seats: list[int], scores: tuple[int, ...], lowest_wins: bool) -> tuple[int, ...]:
-    if not seats:
-        return ()
-    pick = min if lowest_wins else max
-    best = pick(scores[s] for s in seats)
-    return tuple(s for s in seats if scores[s] == best)

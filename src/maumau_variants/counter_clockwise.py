@@ -41,7 +41,7 @@ from maumau import (
     RoundEnd,
     hookimpl,
 )
-from maumau.flow import emit
+from maumau.flow import best_seats, emit, same_call
 
 #: The four colours of the deck, in deck order.
 COLOURS: Final = ("red", "yellow", "green", "blue")
@@ -231,16 +231,11 @@ def maumau_expected_call(cards_left: int) -> str | None:
     return None
 
 
-def _normalized(call: str | None) -> str:
-    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
-
-
 @hookimpl
 def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling:
-    said = _normalized(call)
-    if not expected or said == _normalized(expected):
+    if not expected or same_call(call, expected):
         return CallRuling()
-    if said == "uno":
+    if same_call(call, "uno"):
         return CallRuling(missed=expected, penalty=CALL_PENALTY)
     return CallRuling(missed=expected, penalty=CALL_PENALTY, challenge=True, closes_on="action")
 
@@ -307,12 +302,10 @@ def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
 @hookimpl
 def maumau_match_over(state: GameState) -> MatchResult | None:
     remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
-    scores = state.scores
     if len(remaining) < 2:
-        return MatchResult(tuple(remaining), "resignation", scores)
+        return MatchResult(tuple(remaining), "resignation", state.scores)
     games = state.options["games"]
     assert isinstance(games, int)
     if len(state.rounds) >= games:
-        best = max(scores[seat] for seat in remaining)
-        return MatchResult(tuple(seat for seat in remaining if scores[seat] == best), "games", scores)
+        return MatchResult(best_seats(state), "games", state.scores)
     return None

@@ -41,7 +41,7 @@ from maumau import (
     french_deck,
     hookimpl,
 )
-from maumau.flow import can_draw, emit
+from maumau.flow import best_seats, can_draw, emit, same_call
 
 #: Points a card left in hand costs; numerals (2 to 10) cost their face value.
 FACE_POINTS = {"A": 10, "K": 10, "Q": 10, "J": 10}
@@ -157,13 +157,9 @@ def maumau_expected_call(cards_left: int) -> str | None:
 
 @hookimpl
 def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling | None:
-    if expected is None or _said(call) == _said(expected):
+    if expected is None or same_call(call, expected):
         return CallRuling()
     return CallRuling(missed=expected, penalty=CALL_PENALTY, challenge=True, closes_on="turn")
-
-
-def _said(call: str | None) -> str:
-    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
 
 
 @hookimpl
@@ -229,19 +225,11 @@ def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
 
 @hookimpl
 def maumau_match_over(state: GameState) -> MatchResult | None:
-    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
     scores = state.scores
-    if len(remaining) < len(state.players):
-        return MatchResult(_lowest(remaining, scores), "resignation", scores)
+    if any(player.resigned for player in state.players):
+        return MatchResult(best_seats(state, lowest=True), "resignation", scores)
     if state.rounds and state.options["single_round"]:
-        return MatchResult(_lowest(remaining, scores), "single round", scores)
+        return MatchResult(best_seats(state, lowest=True), "single round", scores)
     if state.rounds and max(scores) >= TARGET:
-        return MatchResult(_lowest(remaining, scores), "target", scores)
+        return MatchResult(best_seats(state, lowest=True), "target", scores)
     return None
-
-
-def _lowest(seats: list[int], scores: tuple[int, ...]) -> tuple[int, ...]:
-    if not seats:
-        return ()
-    best = min(scores[seat] for seat in seats)
-    return tuple(seat for seat in seats if scores[seat] == best)

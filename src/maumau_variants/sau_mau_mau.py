@@ -44,7 +44,7 @@ from maumau import (
     RoundEnd,
     hookimpl,
 )
-from maumau.flow import draw_cards, emit, end_turn
+from maumau.flow import best_seats, draw_cards, emit, end_turn, same_call
 
 __all__ = [
     "BET_POINTS",
@@ -431,10 +431,6 @@ def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
     return card.suit == top.suit or card.rank == top.rank
 
 
-def _normalized(call: str | None) -> str:
-    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
-
-
 @hookimpl
 def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
     if not state.options["mau_calls"]:
@@ -444,7 +440,7 @@ def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
 
 @hookimpl
 def maumau_judge_call(state: GameState, call: str | None, expected: str | None) -> CallRuling | None:
-    if not state.options["mau_calls"] or not expected or _normalized(call) == _normalized(expected):
+    if not state.options["mau_calls"] or not expected or same_call(call, expected):
         return CallRuling()
     return CallRuling(missed=expected, challenge=True, closes_on="action", undo=True)
 
@@ -674,14 +670,12 @@ def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
 @hookimpl
 def maumau_match_over(state: GameState) -> MatchResult | None:
     remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
-    scores = state.scores
     if len(remaining) < 2:
-        return MatchResult(tuple(remaining), "resignation", scores)
+        return MatchResult(tuple(remaining), "resignation", state.scores)
     races = state.options["races"]
     assert isinstance(races, int)
     if len(state.rounds) >= races:
-        best = max(scores[seat] for seat in remaining)
-        return MatchResult(tuple(seat for seat in remaining if scores[seat] == best), "races", scores)
+        return MatchResult(best_seats(state), "races", state.scores)
     return None
 
 
