@@ -301,9 +301,7 @@ def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
 
 @hookimpl
 def maumau_match_over(state: GameState) -> MatchResult | None:
-    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
-    if len(remaining) < 2:
-        return MatchResult(tuple(remaining), "resignation", state.scores)
+    # Returning None leaves a match with fewer than two players to the core, which ends it.
     games = state.options["games"]
     assert isinstance(games, int)
     if len(state.rounds) >= games:
