@@ -285,3 +285,37 @@ class TestPlayOut:
         final = play_out(state, {0: Forgetful(), 1: HeuristicBot(1), 2: HeuristicBot(2)})
 
         assert any(isinstance(action, Challenge) and action.offender == 0 for action in final.actions)
+
+
+class TestForgetfulness:
+    """
+    Tests for `HeuristicBot`'s *forget*: how often it leaves out a due call.
+    """
+
+    def _due_call_view(self) -> PlayerView:
+        state = new_game("classic", players=2, seed=11)
+        for _ in range(500):
+            seat = state.to_move
+            assert seat is not None
+            seen = view(state, seat)
+            if any(isinstance(a, PlayCard) and a.call for a in seen.legal_actions):
+                return seen
+            state = apply(state, HeuristicBot(seat).choose(seen))
+        raise AssertionError("no call came due")
+
+    def test_a_bot_that_never_forgets_says_the_due_call(self) -> None:
+        seen = self._due_call_view()
+
+        chosen = HeuristicBot(1).choose(seen)
+
+        assert isinstance(chosen, PlayCard)
+        assert chosen.call == "Mau"
+
+    def test_a_bot_that_always_forgets_plays_the_same_card_silently(self) -> None:
+        seen = self._due_call_view()
+
+        careful = HeuristicBot(1).choose(seen)
+        forgetful = HeuristicBot(1, forget=1.0).choose(seen)
+
+        assert isinstance(careful, PlayCard)
+        assert PlayCard(careful.seat, careful.card) == forgetful

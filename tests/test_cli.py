@@ -312,3 +312,57 @@ def test_the_installed_console_script_plays_through_stdin() -> None:
     assert "'abc' is not a move number" in done.stdout
     assert "Your moves:\n  1. " in done.stdout
     assert "The match is over" in done.stdout
+
+
+class TestEveryVariantInTheTerminal:
+    """
+    Tests for `maumau play --variant ...`: each variant's own moves reach the human.
+    """
+
+    @pytest.mark.parametrize(
+        ("variant", "offered"),
+        [
+            ("penalty-52", "You may act before"),  # a bot forgot a call: the human may challenge
+            ("ccw-house", "jump in with"),  # the human holds the top card's twin
+            ("sau-mau-mau", "bet on the"),  # after a draw the human may bet
+            ("classic", "penalty cards"),  # a bot forgot 'Mau' and drew at once
+        ],
+    )
+    def test_a_match_is_played_to_its_end_with_the_variants_own_moves(self, variant: str, offered: str) -> None:
+        stdout = io.StringIO()
+        seed = "1" if variant == "classic" else "0"
+        args = ["play", "--variant", variant, "--seed", seed, "--players", "3"]
+
+        code = main(args, stdin=io.StringIO("1\n" * 5000), stdout=stdout, stderr=io.StringIO())
+
+        assert code == 0
+        assert offered in stdout.getvalue()
+        assert "The match is over" in stdout.getvalue()
+
+    def test_the_race_shows_the_track_the_hidden_bets_and_the_points(self) -> None:
+        stdout = io.StringIO()
+        args = ["play", "--variant", "sau-mau-mau", "--seed", "4", "--players", "3"]
+
+        main(args, stdin=io.StringIO("1\n" * 4 + "q\n"), stdout=stdout, stderr=io.StringIO())
+        out = stdout.getvalue()
+
+        assert "Board:      race to space 15" in out
+        assert re.search(r"black \|\.+@\.+\| \d+", out)  # the track
+        assert "1. (6) Seat 1 on ?" in out or "1. (6) seat 1 on ?" in out  # a bot's pig stays hidden
+        assert "Scores:     You 0 · Bot 1 0 · Bot 2 0" in out
+        assert "Bot 1 moves the black pig back from space 12 to 11." in out  # the variant's own sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("You moves the pink pig", "You move the pink pig"),
+        ("You is out of cards", "You are out of cards"),
+        ("You pushes the pig back", "You push the pig back"),
+        ("You places a bet", "You place a bet"),
+    ],
+)
+def test_a_variants_sentence_about_the_human_reads_in_the_second_person(sentence: str, expected: str) -> None:
+    from maumau.cli import _second_person
+
+    assert expected == _second_person(sentence)

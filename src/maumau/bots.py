@@ -121,14 +121,17 @@ class HeuristicBot:
     then from its longest suit, which keeps the next turn open; a card
     answering a debt or skip counts as a play), draws, then passes.  A variant's own actions it does not
     know are taken at random: always when nothing else is left, otherwise
-    with probability *extra_chance*.  *seed* breaks ties repeatably.
+    with probability *extra_chance*.  With probability *forget* it plays
+    without the due call, as people do, so that a table of bots gives the
+    others something to challenge.  *seed* breaks ties repeatably.
 
     .. versionadded:: 0.1.0
     """
 
-    def __init__(self, seed: int | None = None, *, extra_chance: float = 0.25) -> None:
+    def __init__(self, seed: int | None = None, *, extra_chance: float = 0.25, forget: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.extra_chance = extra_chance
+        self.forget = forget
 
     def __repr__(self) -> str:
         return "HeuristicBot()"
@@ -192,7 +195,11 @@ class HeuristicBot:
             # A card that is legal without following suit or rank is a wild one (a jack): keep it for later.
             return card.suit == wanted or card.rank == top.rank
 
-        return max(by_card.values(), key=lambda play: (plain(play.card), held[play.card.suit], self.rng.random()))
+        chosen = max(by_card.values(), key=lambda play: (plain(play.card), held[play.card.suit], self.rng.random()))
+        silent = PlayCard(chosen.seat, chosen.card)
+        if chosen.call is not None and silent in plays and self.forget and self.rng.random() < self.forget:
+            return silent
+        return chosen
 
 
 def acting_seat(state: GameState) -> int | None:

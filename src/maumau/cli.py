@@ -18,7 +18,7 @@ import argparse
 import contextlib
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 import attrs
@@ -57,7 +57,12 @@ USAGE_ERROR = 2
 #: Exit status after Ctrl-C, as shells report it.
 INTERRUPTED = 130
 
-_BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+#: How ``--bots`` builds a bot from a seed.  The terminal's heuristic bots
+#: forget one due call in ten, so that the human has calls to challenge.
+_BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "heuristic": lambda seed: HeuristicBot(seed, forget=0.1),
+}
 _REASONS = {
     "out": "a player went out",
     "blocked": "no one could play or draw",
@@ -65,6 +70,24 @@ _REASONS = {
     "target": "the target was reached",
     "resignation": "a player resigned",
 }
+
+#: "seat 2" in a variant's own sentences, replaced by the seat's name.
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
+def _second_person(text: str) -> str:
+    """
+    "You moves the pig" as "You move the pig": a variant writes its sentences about "seat N".
+    """
+    _, verb, rest = [*text.split(" ", 2), ""][:3]
+    irregular = {"is": "are", "has": "have", "was": "were"}
+    if verb in irregular:
+        verb = irregular[verb]
+    elif verb.endswith(("ses", "shes", "ches", "xes", "zes")):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    return " ".join(part for part in ("You", verb, rest) if part)
 
 
 _PAIRS = re.compile(r"-?\d+\s*:\s*-?\d+(\s*,\s*-?\d+\s*:\s*-?\d+)*")
@@ -204,8 +227,13 @@ class _Narrator:
 
     def _generic(self, kind: str, record: object) -> str:
         """
-        A variant's own event or action, told from its fields.
+        A variant's own event or action: its own sentence if its class writes
+        one (``__str__``, naming seats as "seat N"), else told from its fields.
         """
+        if type(record).__str__ is not object.__str__:
+            text = _SEAT.sub(lambda match: self.name(int(match.group(1))), str(record))
+            text = _second_person(text) if text.startswith("You ") else text
+            return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
         parts = []
         who = ""
         cls = type(record)
@@ -263,6 +291,9 @@ class _Narrator:
             return f"challenge {self.name(action.offender)}{missed}"
         if isinstance(action, Resign):
             return "resign (leave the match)"
+        if type(action).__str__ is not object.__str__:  # "seat 2 bets on the pink pig": "bet on the pink pig"
+            text = str(action).removeprefix(f"seat {action.seat} ").rstrip(".")
+            return _second_person(f"You {text}").removeprefix("You ")
         text = self._generic(action.kind, action)
         return text.split(": ", 1)[1] if text.startswith(f"{self.name(action.seat)}: ") else text
 

@@ -89,6 +89,9 @@ class PlayerFinished(Event, kind="player_finished"):
     seat: int
     place: int
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} is out of cards and finishes in place {self.place + 1}"
+
 
 def deck(options: Options) -> tuple[Card, ...]:
     """

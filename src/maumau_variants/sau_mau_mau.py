@@ -325,6 +325,10 @@ class PigMoved(Event, kind="pig_moved"):
     start: int
     end: int
 
+    def __str__(self) -> str:
+        way = "forward" if self.end >= self.start else "back"
+        return f"seat {self.seat} moves the {self.pig} pig {way} from space {self.start} to {self.end}"
+
 
 @frozen
 class BetPlaced(Event, kind="bet_placed"):
@@ -335,6 +339,10 @@ class BetPlaced(Event, kind="bet_placed"):
     seat: int
     space: int
     changed: bool = False
+
+    def __str__(self) -> str:
+        verb = "moves their bet" if self.changed else "places a face-down bet"
+        return f"seat {self.seat} {verb} to bet space {self.space}"
 
 
 @frozen
@@ -347,6 +355,10 @@ class RaceScored(Event, kind="race_scored"):
     winning_pigs: tuple[str, ...]
     bets: tuple[tuple[int, str | None], ...]
 
+    def __str__(self) -> str:
+        row = ", ".join(f"seat {bettor} on {pig}" for bettor, pig in self.bets) or "no bets"
+        return f"race {self.race} is won by the {' and '.join(self.winning_pigs)} pig; the bets were: {row}"
+
 
 @frozen
 class PlayTakenBack(Event, kind="play_taken_back"):
@@ -356,6 +368,9 @@ class PlayTakenBack(Event, kind="play_taken_back"):
 
     seat: int
     card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} takes {self.card} back; its follow-up is undone"
 
 
 # --- set-up ---------------------------------------------------------------------------------------
