@@ -11,7 +11,12 @@ import pytest
 
 from helpers import deal, play
 from maumau import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
     Card,
+    ChooseSuit,
     Effect,
     GameState,
     InvalidOptionError,
@@ -20,8 +25,10 @@ from maumau import (
     RecordError,
     TurnSkipped,
     UnknownVariantError,
+    apply,
     from_json,
     hookimpl,
+    legal_actions,
     new_game,
     replay,
     to_json,
@@ -60,6 +67,18 @@ class SevensDraw:
             amount = state.options["seven_draw"]
             assert isinstance(amount, int)
             return Effect(draw=amount)
+        return None
+
+
+class JacksAlsoSkip:
+    """
+    House rule: a jack names a suit and skips the next player too.
+    """
+
+    @hookimpl
+    def maumau_card_effect(self, state: GameState, seat: int, card: Card) -> Effect | None:
+        if card.rank == "J" and state.players[seat].hand:
+            return Effect(choose_suit=True, skip=1)
         return None
 
 
@@ -118,6 +137,20 @@ class TestHouseRules:
         assert plain.to_move == 2
         assert house.to_move == 0
         assert TurnSkipped(2) in house.events
+
+    def test_skip_of_a_card_that_names_a_suit_waits_for_the_suit(self) -> None:
+        """
+        The jack's player names the suit first; only then is seat 2 passed over.
+        """
+        state = play(deal(HANDS, "9h", plugins=[JacksAlsoSkip()]), 1, "Jc")
+
+        assert state.to_move == 1
+        assert [ChooseSuit(1, suit) for suit in (CLUBS, DIAMONDS, HEARTS, SPADES)] == list(legal_actions(state))[:4]
+
+        state = apply(state, ChooseSuit(1, DIAMONDS))
+
+        assert (state.to_move, state.wish) == (0, DIAMONDS)
+        assert TurnSkipped(2) in state.events
 
     def test_house_rule_leaves_the_other_rules_alone(self) -> None:
         """

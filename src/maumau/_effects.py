@@ -9,6 +9,8 @@ stays declarative.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from attrs import frozen
 
 __all__ = ["CallRuling", "Effect", "RoundEnd"]
@@ -61,7 +63,7 @@ class CallRuling:
     missed: str | None = None
     penalty: int = 0
     challenge: bool = False
-    closes_on: str = "turn"
+    closes_on: Literal["turn", "action"] = "turn"
     undo: bool = False
 
 

@@ -394,6 +394,7 @@ def _play(state: GameState, action: PlayCard) -> GameState:
     events = state.events
     if effect.reverse:
         events = (*events, DirectionReversed(direction))
+    # Most cards change none of these: copy the state only when one does.
     if (debt, direction, effect.wish, events) != (state.debt, state.direction, state.wish, state.events) or state.skips:
         state = evolve_state(state, debt=debt, direction=direction, wish=effect.wish, skips=0, events=events)
     state = rules.follow_up(state, seat, card)

@@ -13,7 +13,7 @@ keys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from attrs import field, fields, frozen
 
@@ -89,7 +89,7 @@ class ChallengeWindow:
     missed: str
     penalty: int
     closer: int
-    closes_on: str = "turn"
+    closes_on: Literal["turn", "action"] = "turn"
     undo: GameState | None = None
 
 
