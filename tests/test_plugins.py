@@ -255,3 +255,17 @@ class TestHouseRulesAndJson:
         with pytest.raises(RecordError, match=r"played with house rules \['nines-skip'\]"):
             replay(state.record)
         assert replay(state.record, plugins=[rule]) == state
+
+
+def test_rules_built_for_fresh_plugin_objects_do_not_pile_up() -> None:
+    """
+    A server passing a new house-rule object to every game keeps a bounded cache, and old games still play.
+    """
+    from maumau import plugins
+
+    first = new_game("classic", players=2, seed=1, plugins=[NinesSkip()])
+    for seed in range(3 * plugins._RULES_CACHE_SIZE):
+        new_game("classic", players=2, seed=seed, plugins=[NinesSkip()])
+
+    assert len(plugins._RULES_CACHE) <= plugins._RULES_CACHE_SIZE
+    assert legal_actions(first)  # its rules live on in the state

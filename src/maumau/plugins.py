@@ -88,7 +88,11 @@ def plugin_name(plugin: object) -> str:
     return type(plugin).__name__
 
 
+#: Rules built lately, by variant and house-rule plugin identities.  Bounded,
+#: because a server may pass new plugin objects for every game: a state keeps
+#: its own `Rules`, so an evicted entry only costs the next game a rebuild.
 _RULES_CACHE: dict[tuple[str, tuple[int, ...]], Rules] = {}
+_RULES_CACHE_SIZE = 64
 
 #: The name the core's defaults (`maumau._defaults`) are registered under.
 DEFAULTS_NAME = "maumau.defaults"
@@ -179,7 +183,9 @@ class Rules:
         plugins = tuple(house_rules)
         key = (variant, tuple(id(p) for p in plugins))
         rules = _RULES_CACHE.get(key)
-        if rules is None:
+        if rules is None:  # ids stay unique: a cached Rules keeps its plugins alive
+            if len(_RULES_CACHE) >= _RULES_CACHE_SIZE:
+                del _RULES_CACHE[next(iter(_RULES_CACHE))]
             rules = _RULES_CACHE[key] = cls(variant, plugins)
         return rules
 
