@@ -250,3 +250,18 @@ class TestOption:
         assert list(options) == ["a", "b"]
         with pytest.raises(TypeError):
             options["a"] = False  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("option", "described"),
+    [
+        (Option("target", 0, "match target", minimum=0), "target (int, default 0, at least 0): match target"),
+        (Option("size", 5, "cards", maximum=9), "size (int, default 5, at most 9): cards"),
+        (
+            Option("finish", ((2, 13), (3, 15)), "finish space", minimum=1, maximum=99),
+            "finish (mapping of int to int, default {2: 13, 3: 15}, from 1 to 99): finish space",
+        ),
+    ],
+)
+def test_an_option_describes_its_type_default_and_range(option: Option, described: str) -> None:
+    assert described == option.describe()

@@ -60,8 +60,15 @@ class Option:
         allowed = ""
         if self.choices is not None:
             allowed = f", one of {', '.join(map(repr, self.choices))}"
-        elif self.minimum is not None or self.maximum is not None:
+        elif self.minimum is not None and self.maximum is not None:
             allowed = f", from {self.minimum} to {self.maximum}"
+        elif self.minimum is not None:
+            allowed = f", at least {self.minimum}"
+        elif self.maximum is not None:
+            allowed = f", at most {self.maximum}"
+        if isinstance(self.default, tuple):
+            pairs = ", ".join(f"{key}: {value}" for key, value in self.default)
+            return f"{self.name} (mapping of int to int, default {{{pairs}}}{allowed}): {self.doc}"
         return f"{self.name} ({self.kind.__name__}, default {self.default!r}{allowed}): {self.doc}"
 
     def check(self, variant: str, value: object) -> OptionValue:
