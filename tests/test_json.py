@@ -5,6 +5,9 @@ Tests for `maumau.to_json`, `maumau.from_json` and `maumau.replay`.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from attrs import evolve
@@ -35,6 +38,7 @@ from maumau import (
     apply,
     from_json,
     legal_actions,
+    new_game,
     replay,
     to_json,
     view,
@@ -334,3 +338,101 @@ class TestMalformedJson:
 
         with pytest.raises(RecordError, match=r"unknown variant 'no-such-game'; known: .*classic"):
             from_json(json.dumps(data), GameState)
+
+
+class TestImpossibleStates:
+    """
+    `maumau.from_json` refuses a well-formed state that no game could reach, naming what is wrong.
+    """
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            (lambda d: d["players"][0].update(hand=["7h", "7h"]), "the cards are not the 'classic' deck"),
+            (lambda d: d.update(to_move=7), "to_move 7 is no seat"),
+            (lambda d: d.update(dealer=-3), "dealer -3 is no seat"),
+            (lambda d: d.update(wish="pink"), "wished suit 'pink' is not a suit of this deck"),
+            (lambda d: d.update(direction=2), "direction must be 1 or -1"),
+            (lambda d: d.update(debt=-2), "cannot be negative"),
+            (lambda d: d.update(options={"target": 5}), "the options lack 'hand_size'"),
+            (lambda d: d.update(options={**d["options"], "colour": "red"}), "option 'colour': unknown option"),
+            (lambda d: d.update(discard_pile=[]), "the discard pile is empty"),
+            (lambda d: d.update(players=d["players"][:1]), "is not played by 1 players"),
+        ],
+    )
+    def test_impossible_state_is_refused_by_name(self, change: Callable[[dict[str, Any]], None], message: str) -> None:
+        data = json.loads(to_json(new_game("classic", players=3, seed=1)))
+        change(data)
+
+        with pytest.raises(RecordError, match=re.escape(message)):
+            from_json(json.dumps(data), GameState)
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """
+    Every place in a JSON tree, as the keys and indexes that lead to it.
+    """
+    found = [path]
+    if isinstance(node, dict):
+        for key, child in node.items():
+            found += _paths(child, (*path, key))
+    elif isinstance(node, list):
+        for index, child in enumerate(node):
+            found += _paths(child, (*path, index))
+    return found
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6) | st.sampled_from(["7h", "pink", "play"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+class TestMalformedRecords:
+    """
+    Whatever is wrong with a saved state, `maumau.from_json` answers with a `RecordError` or a valid state.
+    """
+
+    @pytest.mark.parametrize("variant", ["classic", "penalty-52", "sau-mau-mau", "ccw-house"])
+    @given(data=st.data())
+    def test_a_damaged_state_raises_record_error_or_loads(self, variant: str, data: st.DataObject) -> None:
+        state = new_game(variant, players=3, seed=5)
+        for _ in range(data.draw(st.integers(0, 30), label="steps")):
+            actions = [action for action in legal_actions(state) if not isinstance(action, Resign)]
+            state = apply(state, data.draw(st.sampled_from(actions), label="action"))
+        tree = json.loads(to_json(state))
+        path = data.draw(st.sampled_from(_paths(tree)[1:]), label="path")
+        parent = tree
+        for key in path[:-1]:
+            parent = parent[key]
+        if data.draw(st.booleans(), label="delete") and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(_JSON_VALUES, label="value")
+
+        try:
+            loaded = from_json(json.dumps(tree), GameState)
+        except RecordError:
+            return
+        assert isinstance(loaded, GameState)
+
+    @pytest.mark.parametrize("variant", ["classic", "sau-mau-mau"])
+    @given(data=st.data())
+    def test_a_damaged_record_raises_record_error_or_replays(self, variant: str, data: st.DataObject) -> None:
+        state = new_game(variant, players=3, seed=9)
+        for _ in range(data.draw(st.integers(0, 25), label="steps")):
+            actions = [action for action in legal_actions(state) if not isinstance(action, Resign)]
+            state = apply(state, data.draw(st.sampled_from(actions), label="action"))
+        tree = json.loads(to_json(state.record))
+        path = data.draw(st.sampled_from(_paths(tree)[1:]), label="path")
+        parent = tree
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = data.draw(_JSON_VALUES, label="value")
+
+        try:
+            replayed = replay(from_json(json.dumps(tree), GameRecord))
+        except RecordError:
+            return
+        assert isinstance(replayed, GameState)

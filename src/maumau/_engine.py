@@ -41,7 +41,14 @@ from ._state import (
     evolve_player,
     evolve_state,
 )
-from .exceptions import IllegalActionError, InvalidActionError, InvalidOptionError, Reason, RecordError
+from .exceptions import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    MaumauError,
+    Reason,
+    RecordError,
+)
 from .flow import can_draw, close_window, draw_cards, end_turn, replace_player, shuffled, without_card
 from .plugins import Rules
 
@@ -552,7 +559,9 @@ def _resign(state: GameState, action: Resign) -> GameState:
     result = state.rules.match_over(state)
     if result is not None:
         ended = MatchEnded(result.winners, result.reason)
-        return evolve_state(state, result=result, to_move=None, events=(*state.events, ended))
+        # Nobody moves any more: no turn, and nothing owed or pending from one.
+        over = evolve_state(state, result=result, to_move=None, drawn=None, pending=None, debt=0, skips=0)
+        return evolve_state(over, events=(*state.events, ended))
     if state.to_move == seat or (state.pending is not None and state.pending.seat == seat):
         state = end_turn(evolve_state(state, debt=0, skips=0, wish=state.wish), seat)
     return state
@@ -568,6 +577,9 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
         players=players,
         rounds=(*state.rounds, result),
         to_move=None,
+        drawn=None,
+        debt=0,
+        skips=0,
         pending=None,
         challenge=None,
         events=(*state.events, RoundEnded(state.round, end.reason, end.winners, points)),
@@ -586,20 +598,25 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
     Rebuild a game from its *record*, checking every action.
 
     Raises:
-        RecordError: an action of the record is illegal where it stands; the
-            message gives its number.
+        RecordError: the record's set-up is refused (an unknown variant, a
+            wrong option, deck or player count: the cause is chained), or
+            one of its actions is illegal where it stands (the message gives
+            its number).
 
     .. versionadded:: 0.1.0
     """
     plugins = tuple(plugins)
-    state = new_game(
-        record.variant,
-        players=record.players,
-        seed=record.seed,
-        options=dict(record.options),
-        deck=record.deck,
-        plugins=plugins,
-    )
+    try:
+        state = new_game(
+            record.variant,
+            players=record.players,
+            seed=record.seed,
+            options=dict(record.options),
+            deck=record.deck,
+            plugins=plugins,
+        )
+    except MaumauError as error:
+        raise RecordError(f"the record's set-up is refused: {error}") from error
     if state.house_rules != record.house_rules:
         raise RecordError(
             f"the record was played with house rules {list(record.house_rules)}, "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextvars
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -214,7 +215,58 @@ def _structure_state(value: object, _: type) -> GameState:
     log: ActionLog = None
     for raw in actions_raw:
         log = (log, converter.structure(raw, Action))
-    return GameState(rules=rules, log=log, **kwargs)
+    state = GameState(rules=rules, log=log, **kwargs)
+    _check_state(state)
+    return state
+
+
+def _check_state(state: GameState) -> None:
+    """
+    Refuse a state that no game could reach, so that it fails here, named,
+    rather than somewhere in a later turn: options the variant does not
+    know, seats that do not exist, cards that are not the variant's deck.
+    """
+    rules = state.rules
+    missing = sorted(set(rules.resolve_options(dict(state.options))) - set(state.options))
+    if missing:
+        raise ValueError(f"the options lack {', '.join(map(repr, missing))}, which {state.variant!r} needs")
+    count = len(state.players)
+    if count not in rules.seats(state.options):
+        raise ValueError(f"{state.variant!r} is not played by {count} players")
+    pending, window = state.pending, state.challenge
+    seats = {
+        "to_move": state.to_move,
+        "dealer": state.dealer,
+        "pending seat": None if pending is None else pending.seat,
+        "challenge offender": None if window is None else window.offender,
+    }
+    for name, seat in seats.items():
+        if seat is not None and not 0 <= seat < count:
+            raise ValueError(f"{name} {seat} is no seat; seats are 0 to {count - 1}")
+    if any(not 0 <= seat < count for seat in state.placings):
+        raise ValueError(f"placings {list(state.placings)} name a seat that does not exist")
+    if state.direction not in (1, -1):
+        raise ValueError(f"direction must be 1 or -1, not {state.direction}")
+    if min(state.debt, state.skips, state.passes, state.round, state.shuffles) < 0:
+        raise ValueError("debt, skips, passes, round and shuffles cannot be negative")
+    if not state.discard_pile:
+        raise ValueError("the discard pile is empty: a game always has a top card")
+    if state.wish is not None and state.wish not in rules.suits(state):
+        raise ValueError(f"wished suit {state.wish!r} is not a suit of this deck")
+    if state.drawn is not None and state.to_move is not None and state.drawn not in state.players[state.to_move].hand:
+        raise ValueError(f"the drawn card {state.drawn} is not in the hand of the seat to move")
+    held = Counter(state.draw_pile) + Counter(state.discard_pile)
+    for player in state.players:
+        held.update(player.hand)
+    deck = Counter(rules.deck(state.options, count))
+    if held != deck:
+        extra, lacking = held - deck, deck - held
+        detail = [
+            f"{label}: {', '.join(map(str, cards.elements()))}"
+            for label, cards in (("not in the deck or twice", extra), ("missing", lacking))
+            if cards
+        ]
+        raise ValueError(f"the cards are not the {state.variant!r} deck ({'; '.join(detail)})")
 
 
 converter.register_unstructure_hook(GameState, _unstructure_state)
