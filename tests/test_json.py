@@ -389,6 +389,33 @@ _JSON_VALUES = st.recursive(
 )
 
 
+def _played(variant: str, seed: int, data: st.DataObject) -> GameState:
+    """
+    A game of *variant* after a few random legal actions (no resignations).
+    """
+    state = new_game(variant, players=3, seed=seed)
+    for _ in range(data.draw(st.integers(0, 30), label="steps")):
+        actions = [action for action in legal_actions(state) if not isinstance(action, Resign)]
+        state = apply(state, data.draw(st.sampled_from(actions), label="action"))
+    return state
+
+
+def _damaged(obj: object, data: st.DataObject) -> str:
+    """
+    The JSON of *obj* with one place in it deleted or replaced by some other JSON value.
+    """
+    tree = json.loads(to_json(obj))
+    path = data.draw(st.sampled_from(_paths(tree)[1:]), label="path")
+    parent = tree
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans(), label="delete") and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(_JSON_VALUES, label="value")
+    return json.dumps(tree)
+
+
 class TestMalformedRecords:
     """
     Whatever is wrong with a saved state, `maumau.from_json` answers with a `RecordError` or a valid state.
@@ -397,22 +424,10 @@ class TestMalformedRecords:
     @pytest.mark.parametrize("variant", ["classic", "penalty-52", "sau-mau-mau", "ccw-house"])
     @given(data=st.data())
     def test_a_damaged_state_raises_record_error_or_loads(self, variant: str, data: st.DataObject) -> None:
-        state = new_game(variant, players=3, seed=5)
-        for _ in range(data.draw(st.integers(0, 30), label="steps")):
-            actions = [action for action in legal_actions(state) if not isinstance(action, Resign)]
-            state = apply(state, data.draw(st.sampled_from(actions), label="action"))
-        tree = json.loads(to_json(state))
-        path = data.draw(st.sampled_from(_paths(tree)[1:]), label="path")
-        parent = tree
-        for key in path[:-1]:
-            parent = parent[key]
-        if data.draw(st.booleans(), label="delete") and isinstance(parent, dict):
-            del parent[path[-1]]
-        else:
-            parent[path[-1]] = data.draw(_JSON_VALUES, label="value")
+        text = _damaged(_played(variant, 5, data), data)
 
         try:
-            loaded = from_json(json.dumps(tree), GameState)
+            loaded = from_json(text, GameState)
         except RecordError:
             return
         assert isinstance(loaded, GameState)
@@ -420,19 +435,10 @@ class TestMalformedRecords:
     @pytest.mark.parametrize("variant", ["classic", "sau-mau-mau"])
     @given(data=st.data())
     def test_a_damaged_record_raises_record_error_or_replays(self, variant: str, data: st.DataObject) -> None:
-        state = new_game(variant, players=3, seed=9)
-        for _ in range(data.draw(st.integers(0, 25), label="steps")):
-            actions = [action for action in legal_actions(state) if not isinstance(action, Resign)]
-            state = apply(state, data.draw(st.sampled_from(actions), label="action"))
-        tree = json.loads(to_json(state.record))
-        path = data.draw(st.sampled_from(_paths(tree)[1:]), label="path")
-        parent = tree
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = data.draw(_JSON_VALUES, label="value")
+        text = _damaged(_played(variant, 9, data).record, data)
 
         try:
-            replayed = replay(from_json(json.dumps(tree), GameRecord))
+            replayed = replay(from_json(text, GameRecord))
         except RecordError:
             return
         assert isinstance(replayed, GameState)
