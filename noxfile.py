@@ -1,5 +1,6 @@
 """
-Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed.
+Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
+``nox -s soak`` searches long for rule bugs.
 """
 
 from __future__ import annotations
@@ -59,3 +60,15 @@ def bench(session: nox.Session) -> None:
     """
     session.install("-e", ".")
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def soak(session: nox.Session) -> None:
+    """
+    A long search for rule bugs, not run by default: thousands of checked random matches and damaged saves.
+
+    ``nox -s soak -- --games 500`` plays more matches per variant and player count.
+    """
+    session.install("-e", ".[tests]")
+    session.run("python", "tests/soak.py", *session.posargs)
+    session.run("pytest", "tests/test_json.py", "-k", "Malformed", env={"HYPOTHESIS_PROFILE": "fuzz"})

@@ -391,11 +391,13 @@ _JSON_VALUES = st.recursive(
 
 def _played(variant: str, seed: int, data: st.DataObject) -> GameState:
     """
-    A game of *variant* after a few random legal actions (no resignations).
+    A game of *variant* after a few random legal actions (no resignations), or fewer if the match ends.
     """
     state = new_game(variant, players=3, seed=seed)
     for _ in range(data.draw(st.integers(0, 30), label="steps")):
         actions = [action for action in legal_actions(state) if not isinstance(action, Resign)]
+        if not actions:
+            break
         state = apply(state, data.draw(st.sampled_from(actions), label="action"))
     return state
 
@@ -416,29 +418,49 @@ def _damaged(obj: object, data: st.DataObject) -> str:
     return json.dumps(tree)
 
 
+def _loaded_or_refused(load: Callable[[], object]) -> object:
+    """
+    What *load* returns, or ``None`` when it raises `RecordError`: any other exception fails the test.
+    """
+    try:
+        return load()
+    except RecordError:
+        return None
+
+
+VARIANTS = ["classic", "penalty-52", "sau-mau-mau", "ccw-house"]
+
+
 class TestMalformedRecords:
     """
-    Whatever is wrong with a saved state, `maumau.from_json` answers with a `RecordError` or a valid state.
+    Whatever is wrong with a saved state, view or record, `maumau.from_json` answers with a `RecordError`
+    or a valid one.
     """
 
-    @pytest.mark.parametrize("variant", ["classic", "penalty-52", "sau-mau-mau", "ccw-house"])
+    @pytest.mark.parametrize("variant", VARIANTS)
     @given(data=st.data())
     def test_a_damaged_state_raises_record_error_or_loads(self, variant: str, data: st.DataObject) -> None:
         text = _damaged(_played(variant, 5, data), data)
 
-        try:
-            loaded = from_json(text, GameState)
-        except RecordError:
-            return
-        assert isinstance(loaded, GameState)
+        loaded = _loaded_or_refused(lambda: from_json(text, GameState))
 
-    @pytest.mark.parametrize("variant", ["classic", "sau-mau-mau"])
+        assert loaded is None or isinstance(loaded, GameState)
+
+    @pytest.mark.parametrize("variant", VARIANTS)
+    @given(data=st.data())
+    def test_a_damaged_view_raises_record_error_or_loads(self, variant: str, data: st.DataObject) -> None:
+        seat = data.draw(st.integers(0, 2), label="seat")
+        text = _damaged(view(_played(variant, 7, data), seat), data)
+
+        loaded = _loaded_or_refused(lambda: from_json(text, PlayerView))
+
+        assert loaded is None or isinstance(loaded, PlayerView)
+
+    @pytest.mark.parametrize("variant", VARIANTS)
     @given(data=st.data())
     def test_a_damaged_record_raises_record_error_or_replays(self, variant: str, data: st.DataObject) -> None:
         text = _damaged(_played(variant, 9, data).record, data)
 
-        try:
-            replayed = replay(from_json(text, GameRecord))
-        except RecordError:
-            return
-        assert isinstance(replayed, GameState)
+        replayed = _loaded_or_refused(lambda: replay(from_json(text, GameRecord)))
+
+        assert replayed is None or isinstance(replayed, GameState)

@@ -181,3 +181,8 @@ def maumau_view_board(state: GameState) -> object:
 @hookimpl(trylast=True)
 def maumau_board_type() -> None:
     return None
+
+
+@hookimpl(trylast=True)
+def maumau_check_state() -> None:
+    return None

@@ -390,6 +390,13 @@ def _play(state: GameState, action: PlayCard) -> GameState:
             if ruling.undo:
                 undo = evolve_state(unplayed, events=(), challenge=None)
             window = ChallengeWindow(seat, ruling.missed, ruling.penalty, -1, ruling.closes_on, undo)
+            earlier = state.challenge
+            if earlier is not None and earlier.offender == seat and earlier.undo is None and undo is None:
+                # A second miss before anyone could point out the first (two players and a skip):
+                # one challenge catches both, and costs both penalties.
+                window = evolve(
+                    window, missed=f"{earlier.missed} and {window.missed}", penalty=earlier.penalty + window.penalty
+                )
             state = evolve_state(state, challenge=window)
         else:
             state, _, end = _draw_owed(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}")
@@ -542,7 +549,8 @@ def _challenge(state: GameState, action: Challenge) -> GameState:
     challenged = state.rules.challenge(state, action.seat, window)
     if challenged is not None:
         return challenged
-    state, _, end = _draw_owed(state, window.offender, window.penalty, penalty=f"missed {window.missed!r}")
+    missed = " and ".join(map(repr, window.missed.split(" and ")))
+    state, _, end = _draw_owed(state, window.offender, window.penalty, penalty=f"missed {missed}")
     return state if end is None else _finish_round(state, end)
 
 

@@ -186,14 +186,19 @@ def _structure_fields(cls: type, value: dict[str, Any], skip: tuple[str, ...]) -
                 raise ValueError(f"{cls.__name__} is missing the field {field.name!r}")
             continue
         raw = value[field.name]
-        if field.name == "board":
-            board_type = _board_type(variant)
-            kwargs["board"] = None if raw is None or board_type is None else converter.structure(raw, board_type)
-        else:
-            try:
-                kwargs[field.name] = converter.structure(raw, field.type)
-            except Exception as error:
-                raise ValueError(f"field {field.name!r}: {_explain(error)}") from error
+        # The board's type is the variant's, so it is looked up; every field is
+        # read under the same guard, because cattrs lets a plain Python error
+        # (a list where a mapping belongs) through from generated code.
+        target: Any = _board_type(variant) if field.name == "board" else field.type
+        try:
+            if field.name == "board" and (raw is None or target is None):
+                kwargs["board"] = None
+            elif isinstance(target, type) and attrs.has(target) and not isinstance(raw, dict):
+                raise ValueError(f"expected an object, got {type(raw).__name__}")
+            else:
+                kwargs[field.name] = converter.structure(raw, target)
+        except Exception as error:
+            raise ValueError(f"field {field.name!r}: {_explain(error)}") from error
     return kwargs
 
 
@@ -267,6 +272,9 @@ def _check_state(state: GameState) -> None:
             if cards
         ]
         raise ValueError(f"the cards are not the {state.variant!r} deck ({'; '.join(detail)})")
+    problem = rules.check_state(state)
+    if problem is not None:
+        raise ValueError(problem)
 
 
 converter.register_unstructure_hook(GameState, _unstructure_state)

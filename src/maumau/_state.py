@@ -78,9 +78,13 @@ class ChallengeWindow:
     A missed call that other players may still point out.
 
     The window stays open until *closer* acts (``closes_on="action"``) or
-    completes a turn (``closes_on="turn"``).  *penalty* is what a challenge
-    costs the *offender*.  *undo*, where a variant takes the card back on a
-    challenge, is the state from before the offending play.
+    completes a turn (``closes_on="turn"``).  *missed* is the call that was
+    due and *penalty* what a challenge costs the *offender*; when the
+    offender misses another call before the window closes (two players and
+    a skip), *missed* joins both calls with ``" and "`` and *penalty* adds
+    both.  *undo*, where a variant takes the card back on a challenge, is
+    the state from before the offending play (a second miss then replaces
+    the first, as only the last play can be taken back).
 
     .. versionadded:: 0.1.0
     """

@@ -323,3 +323,17 @@ def maumau_board_type() -> type | None:
 
     .. versionadded:: 0.1.0
     """
+
+
+@hookspec(firstresult=True)
+def maumau_check_state(state: GameState) -> str | None:
+    """
+    What is impossible about a loaded *state*, in words, or ``None`` when nothing is.
+
+    The core already refuses what it knows about (the deck, the seats, the
+    options); a variant checks what only it knows, such as its board, so
+    that a damaged save fails by name in `maumau.from_json` rather than
+    somewhere in a later turn.
+
+    .. versionadded:: 0.1.0
+    """

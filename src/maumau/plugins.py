@@ -296,3 +296,6 @@ class Rules:
 
     def board_type(self) -> type | None:
         return cast("type | None", self.plugin_manager.hook.maumau_board_type())
+
+    def check_state(self, state: GameState) -> str | None:
+        return cast("str | None", self.plugin_manager.hook.maumau_check_state(state=state))

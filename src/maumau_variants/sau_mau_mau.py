@@ -706,3 +706,25 @@ def maumau_view_board(state: GameState, seat: int) -> RaceBoard:
 @hookimpl
 def maumau_board_type() -> type:
     return RaceBoard
+
+
+@hookimpl
+def maumau_check_state(state: GameState) -> str | None:
+    board, seats = state.board, range(len(state.players))
+    if not isinstance(board, RaceBoard):
+        return f"sau-mau-mau needs a race board, not {board!r}"
+    finish = finish_space(state.options, len(state.players))
+    if board.finish != finish:
+        return f"the race is to space {board.finish}, but the option 'finish' sets {finish}"
+    if len(board.pigs) != len(PIGS) or any(not 0 <= at <= finish for at in board.pigs):
+        return f"pig positions {list(board.pigs)} are not four spaces between 0 and {finish}"
+    bettors = [bettor for bettor, _ in board.bets]
+    if len(board.bets) > len(BET_POINTS) or len(set(bettors)) != len(bettors):
+        return f"the bet row {[list(bet) for bet in board.bets]} has more than one bet of a seat or too many bets"
+    if any(bettor not in seats or pig not in PIGS for bettor, pig in board.bets):
+        return f"the bet row {[list(bet) for bet in board.bets]} names a seat or pig that does not exist"
+    if (board.arrived is None) != (board.mover is None):
+        return "an arrived pig and the seat that moved it home come together"
+    if board.arrived is not None and (board.arrived not in PIGS or board.mover not in seats):
+        return f"{board.arrived!r} moved home by seat {board.mover} names a pig or seat that does not exist"
+    return None

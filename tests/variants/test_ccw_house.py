@@ -553,6 +553,27 @@ class TestCalls:
         assert PlayerFinished(1, 0) in state.events
         assert state.rounds[-1].placings == (1, 0)
 
+    def test_two_missed_calls_before_anyone_acts_cost_both_penalties(self) -> None:
+        """
+        Seat 2 plays red 4 silently, down to one card, then throws in its own twin silently: one challenge, 4 cards.
+        """
+        hands = [
+            "yellow 1, yellow 2, yellow 3, yellow 5, yellow 6",
+            "green 1, green 2, green 3, green 5, green 6",
+            "red 4, red 4, blue 1, blue 2, blue 3",
+        ]
+        state = deal(hands, "red 9")
+        two_left = evolve(state.players[2], hand=cards("red 4, red 4"))
+        players = (*state.players[:2], two_left)  # blue 1, 2, 3 go under the draw pile
+        state = evolve(state, players=players, draw_pile=(*state.draw_pile, *cards("blue 1, blue 2, blue 3")))
+
+        state = play(play(state, 2, "red 4"), 2, "red 4")
+        assert (state.challenge.missed, state.challenge.penalty) == ("mau and mau-mau", 4)
+        state = apply(state, Challenge(0, 2))
+
+        assert ChallengeMade(0, 2, "mau and mau-mau") in state.events
+        assert (len(state.hands[2]), state.placings, state.to_move) == (4, (), 1)
+
     def test_jump_in_ends_the_chance_to_challenge(self) -> None:
         """
         Seat 2 plays red 4 silently, down to one card; seat 0 throws in the other red 4 before anyone challenges.

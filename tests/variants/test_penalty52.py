@@ -10,6 +10,7 @@ exhausted draw pile).
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -40,6 +41,8 @@ from maumau import (
     new_game,
     view,
 )
+from maumau.bots import HeuristicBot
+from maumau.cli import run_game
 from maumau_variants.penalty52 import hand_points
 
 VARIANT = "penalty-52"
@@ -508,6 +511,27 @@ class TestCalls:
 
         (result,) = state.rounds
         assert result.winners == (A,)
+
+    def test_second_miss_before_the_first_is_challenged_costs_both_penalties(self) -> None:
+        state = position(deal52(self.HANDS[:2], "9h", "Kd Qd Jd Td 9d"), hands=["8h 10h", self.HANDS[1]])
+        state = play(state, A, "8h")  # missed "Mau"; skips B, A plays again
+        state = play(state, A, "10h")  # missed "Mau Mau" too
+
+        assert (state.challenge.missed, state.challenge.penalty) == ("Mau and Mau Mau", 4)
+        state = apply(state, Challenge(B, A))
+
+        assert cards("Kd Qd Jd 10d") == state.players[A].hand
+        assert (state.round, state.to_move, state.challenge) == (1, B, None)
+
+    def test_terminal_names_both_missed_calls(self) -> None:
+        state = position(deal52(self.HANDS[:2], "9h", "Kd Qd Jd Td 9d"), hands=["8h 10h", self.HANDS[1]])
+        state = play(play(state, A, "8h"), A, "10h")
+        stdout = io.StringIO()
+
+        run_game(state, human=B, bots={A: HeuristicBot(1)}, stdin=io.StringIO("1\nq\n"), stdout=stdout)
+
+        assert "1. challenge Seat 0 (missed 'Mau' and 'Mau Mau')" in stdout.getvalue()
+        assert "Seat 0 draws 4 penalty cards (missed 'Mau' and 'Mau Mau')." in stdout.getvalue()
 
     def test_wrong_call_on_the_last_card_counts_as_missed(self) -> None:
         state = deal52(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "9h")

@@ -11,7 +11,9 @@ invariants of the board.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
@@ -33,6 +35,7 @@ from maumau import (
     IllegalActionError,
     InvalidOptionError,
     PlayCard,
+    RecordError,
     Resign,
     RoundStarted,
     apply,
@@ -779,6 +782,17 @@ class TestMauCalls:
 
         assert (state.rounds, pigs(state)["black"], state.to_move) == ((), 8, 1)
 
+    def test_second_miss_before_the_first_is_challenged_leaves_only_the_last_card_to_take_back(self) -> None:
+        state = race(["pink X, pink 5", "brown 3, brown 4"], "pink 1", options=self.options)
+        state = play(state, 0, "pink X")  # missed "Mau"; skips seat 1, seat 0 plays again
+        assert state.to_move == 0
+        state = play(state, 0, "pink 5")  # missed "Mau Mau"
+
+        state = apply(state, Challenge(1, 0))
+
+        assert ((Card("5", "pink"),), Card("X", "pink")) == (state.players[0].hand, state.top)
+        assert (state.challenge, state.to_move, state.rounds) == (None, 1, ())
+
     def test_challenge_restores_the_named_colour(self) -> None:
         state = race(["Bauer, pink 5, pink 2", "brown 3, pink 3", "brown 4"], "black 1", options=self.options)
         state = choose(play(state, 0, "Bauer"), 0, "pink")
@@ -813,6 +827,28 @@ class TestBoard:
 
         assert state == from_json(to_json(state), GameState)
         assert state.board == from_json(to_json(state), GameState).board
+
+    @pytest.mark.parametrize(
+        ("board", "message"),
+        [
+            ([0, 0, 0, 0], "field 'board': expected an object, got list"),
+            (None, "sau-mau-mau needs a race board"),
+            ({"finish": 9}, "the race is to space 9, but the option 'finish' sets 15"),
+            ({"pigs": [0, 0, 0]}, "pig positions [0, 0, 0] are not four spaces between 0 and 15"),
+            ({"pigs": [0, 16, 0, 0]}, "pig positions [0, 16, 0, 0] are not four spaces between 0 and 15"),
+            ({"bets": [[1, "pink"], [1, "black"]]}, "has more than one bet of a seat"),
+            ({"bets": [[3, "pink"]]}, "names a seat or pig that does not exist"),
+            ({"bets": [[1, "purple"]]}, "names a seat or pig that does not exist"),
+            ({"arrived": "pink"}, "an arrived pig and the seat that moved it home come together"),
+            ({"arrived": "purple", "mover": 0}, "'purple' moved home by seat 0 names a pig or seat"),
+        ],
+    )
+    def test_a_board_no_race_could_reach_is_refused_by_name(self, board: object, message: str) -> None:
+        data = json.loads(to_json(new_game(VARIANT, players=3, seed=1)))
+        data["board"] = {**data["board"], **board} if isinstance(board, dict) else board
+
+        with pytest.raises(RecordError, match=re.escape(message)):
+            from_json(json.dumps(data), GameState)
 
     def test_board_prints_track_bets_and_their_points(self) -> None:
         board = RaceBoard(8, (3, 0, 8, 1), ((1, "pink"), (0, None)), "black", 1)
