@@ -140,6 +140,22 @@ def down_to_two() -> GameState:
     return state
 
 
+def seat_2_down_to(two: str, seat_0_first: str = "yellow 6") -> GameState:
+    """
+    Three players on red 9, seat 2 to move holding only *two* cards; seat 0 holds *seat_0_first* and four yellows.
+
+    Seat 2's other three cards (blue 1, 2, 3) go under the draw pile.
+    """
+    hands = [
+        f"{seat_0_first}, yellow 1, yellow 2, yellow 3, yellow 5",
+        "green 1, green 2, green 3, green 5, green 6",
+        f"{two}, blue 1, blue 2, blue 3",
+    ]
+    state = deal(hands, "red 9")
+    players = (*state.players[:2], evolve(state.players[2], hand=cards(two)))
+    return evolve(state, players=players, draw_pile=(*state.draw_pile, *cards("blue 1, blue 2, blue 3")))
+
+
 class TestDeck:
     """
     Four colours of 1 to 9, Skip, Reverse and +2, twice over (an assumption), and the deck options.
@@ -557,17 +573,7 @@ class TestCalls:
         """
         Seat 2 plays red 4 silently, down to one card, then throws in its own twin silently: one challenge, 4 cards.
         """
-        hands = [
-            "yellow 1, yellow 2, yellow 3, yellow 5, yellow 6",
-            "green 1, green 2, green 3, green 5, green 6",
-            "red 4, red 4, blue 1, blue 2, blue 3",
-        ]
-        state = deal(hands, "red 9")
-        two_left = evolve(state.players[2], hand=cards("red 4, red 4"))
-        players = (*state.players[:2], two_left)  # blue 1, 2, 3 go under the draw pile
-        state = evolve(state, players=players, draw_pile=(*state.draw_pile, *cards("blue 1, blue 2, blue 3")))
-
-        state = play(play(state, 2, "red 4"), 2, "red 4")
+        state = play(play(seat_2_down_to("red 4, red 4"), 2, "red 4"), 2, "red 4")
         assert (state.challenge.missed, state.challenge.penalty) == ("mau and mau-mau", 4)
         state = apply(state, Challenge(0, 2))
 
@@ -580,16 +586,7 @@ class TestCalls:
 
         The thrower is now the next player, and it has put down a card.
         """
-        hands = [
-            "red 4, yellow 1, yellow 2, yellow 3, yellow 5",
-            "green 1, green 2, green 3, green 5, green 6",
-            "red 4, blue 6, blue 1, blue 2, blue 3",
-        ]
-        state = deal(hands, "red 9")
-        two_left = evolve(state.players[2], hand=cards("red 4, blue 6"))
-        players = (*state.players[:2], two_left)  # blue 1, 2, 3 go under the draw pile
-        state = evolve(state, players=players, draw_pile=(*state.draw_pile, *cards("blue 1, blue 2, blue 3")))
-        state = play(state, 2, "red 4")
+        state = play(seat_2_down_to("red 4, blue 6", seat_0_first="red 4"), 2, "red 4")
         assert Challenge(1, 2) in legal_actions(state, 1)
 
         state = play(state, 0, "red 4")
