@@ -21,3 +21,11 @@ settings.register_profile("dev", max_examples=25, deadline=None, suppress_health
 settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_check=_QUIET, derandomize=True)
 settings.register_profile("fuzz", max_examples=5000, deadline=None, suppress_health_check=_QUIET)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_report_header() -> str:
+    current = settings.default
+    return (
+        f"hypothesis profile: {settings.get_current_profile_name()} "
+        f"(max_examples={current.max_examples}, derandomize={current.derandomize})"
+    )
