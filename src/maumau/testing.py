@@ -17,6 +17,11 @@ match, and every step is checked:
 
 Hypothesis is needed (``pip install hypothesis``); it is imported when a
 check runs, so importing this module costs nothing.
+
+The kit keeps a test suite quick with a few dozen games.  For a long
+search, call `random_game` with ``check_every=1`` over thousands of seeds,
+as maumau's own ``nox -s soak`` does (``tests/soak.py``); a failure names
+the seed that plays the same match again.
 """
 
 from __future__ import annotations
