@@ -20,7 +20,7 @@ _QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=_QUIET)
 settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_check=_QUIET, derandomize=True)
 settings.register_profile("fuzz", max_examples=5000, deadline=None, suppress_health_check=_QUIET)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "dev")
 
 
 def pytest_report_header() -> str:
