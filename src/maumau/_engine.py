@@ -40,6 +40,7 @@ from ._state import (
     RoundResult,
     evolve_player,
     evolve_state,
+    quoted_calls,
 )
 from .exceptions import (
     IllegalActionError,
@@ -549,8 +550,8 @@ def _challenge(state: GameState, action: Challenge) -> GameState:
     challenged = state.rules.challenge(state, action.seat, window)
     if challenged is not None:
         return challenged
-    missed = " and ".join(map(repr, window.missed.split(" and ")))
-    state, _, end = _draw_owed(state, window.offender, window.penalty, penalty=f"missed {missed}")
+    penalty = f"missed {quoted_calls(window.missed)}"
+    state, _, end = _draw_owed(state, window.offender, window.penalty, penalty=penalty)
     return state if end is None else _finish_round(state, end)
 
 

@@ -97,6 +97,13 @@ class ChallengeWindow:
     undo: GameState | None = None
 
 
+def quoted_calls(missed: str) -> str:
+    """
+    A window's *missed* call or calls, each quoted, for messages: "'Mau' and 'Mau Mau'".
+    """
+    return " and ".join(f"'{call}'" for call in missed.split(" and "))
+
+
 @frozen
 class RoundResult:
     """

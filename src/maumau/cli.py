@@ -44,7 +44,7 @@ from ._events import (
     TurnSkipped,
 )
 from ._options import OptionValue
-from ._state import GameState
+from ._state import GameState, quoted_calls
 from ._view import PlayerView, view
 from .bots import Bot, HeuristicBot, RandomBot, _react_all, acting_seat
 from .exceptions import MaumauError
@@ -209,7 +209,7 @@ class _Narrator:
         if isinstance(event, SuitWished):
             return f"{self.verb(event.seat, 'wish', 'wishes')} {event.suit}."
         if isinstance(event, ChallengeMade):
-            offender, missed = self.name(event.offender), _calls(event.missed)
+            offender, missed = self.name(event.offender), quoted_calls(event.missed)
             return f"{self.verb(event.seat, 'challenge', 'challenges')} {offender} for the missed {missed}."
         if isinstance(event, PileRecycled):
             return f"The discards are shuffled into a new draw pile of {event.count} cards."
@@ -287,7 +287,7 @@ class _Narrator:
             return f"name {action.suit}"
         if isinstance(action, Challenge):
             window = seen.challenge
-            missed = f" (missed {_calls(window.missed)})" if window is not None else ""
+            missed = f" (missed {quoted_calls(window.missed)})" if window is not None else ""
             return f"challenge {self.name(action.offender)}{missed}"
         if isinstance(action, Resign):
             return "resign (leave the match)"
@@ -315,7 +315,7 @@ class _Narrator:
             lines.append(f"Owed:       {self.verb(debtor, 'miss', 'misses')} a turn (pass or answer)")
         if seen.challenge is not None:
             lines.append(
-                f"Open call:  {self.name(seen.challenge.offender)} missed {_calls(seen.challenge.missed)} "
+                f"Open call:  {self.name(seen.challenge.offender)} missed {quoted_calls(seen.challenge.missed)} "
                 f"and may be challenged"
             )
         if seen.pending is not None and seen.pending.kind != "suit":
@@ -344,13 +344,6 @@ class _Narrator:
 
 def _cards_word(count: int, adjective: str = "") -> str:
     return f"{count}{adjective} card" + ("" if count == 1 else "s")
-
-
-def _calls(missed: str) -> str:
-    """
-    The missed call(s) of a challenge window, each quoted: "'Mau' and 'Mau Mau'".
-    """
-    return " and ".join(f"'{call}'" for call in missed.split(" and "))
 
 
 def _ordinal(number: int) -> str:

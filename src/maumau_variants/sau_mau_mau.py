@@ -719,12 +719,12 @@ def maumau_check_state(state: GameState) -> str | None:
     if len(board.pigs) != len(PIGS) or any(not 0 <= at <= finish for at in board.pigs):
         return f"pig positions {list(board.pigs)} are not four spaces between 0 and {finish}"
     bettors = [bettor for bettor, _ in board.bets]
-    if len(board.bets) > len(BET_POINTS) or len(set(bettors)) != len(bettors):
-        return f"the bet row {[list(bet) for bet in board.bets]} has more than one bet of a seat or too many bets"
+    if len(set(bettors)) != len(bettors):
+        return f"the bet row {[list(bet) for bet in board.bets]} has more than one bet of a seat"
     if any(bettor not in seats or pig not in PIGS for bettor, pig in board.bets):
         return f"the bet row {[list(bet) for bet in board.bets]} names a seat or pig that does not exist"
     if (board.arrived is None) != (board.mover is None):
-        return "an arrived pig and the seat that moved it home come together"
+        return f"arrived pig {board.arrived!r} and its mover {board.mover!r} must both be set or both be None"
     if board.arrived is not None and (board.arrived not in PIGS or board.mover not in seats):
         return f"{board.arrived!r} moved home by seat {board.mover} names a pig or seat that does not exist"
     return None

@@ -839,7 +839,8 @@ class TestBoard:
             ({"bets": [[1, "pink"], [1, "black"]]}, "has more than one bet of a seat"),
             ({"bets": [[3, "pink"]]}, "names a seat or pig that does not exist"),
             ({"bets": [[1, "purple"]]}, "names a seat or pig that does not exist"),
-            ({"arrived": "pink"}, "an arrived pig and the seat that moved it home come together"),
+            ({"arrived": "pink"}, "arrived pig 'pink' and its mover None must both be set or both be None"),
+            ({"mover": 1}, "arrived pig None and its mover 1 must both be set or both be None"),
             ({"arrived": "purple", "mover": 0}, "'purple' moved home by seat 0 names a pig or seat"),
         ],
     )
