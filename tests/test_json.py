@@ -37,6 +37,7 @@ from maumau import (
     RoundStarted,
     apply,
     from_json,
+    hookimpl,
     legal_actions,
     new_game,
     replay,
@@ -358,6 +359,23 @@ class TestImpossibleStates:
             (lambda d: d.update(options={**d["options"], "colour": "red"}), "option 'colour': unknown option"),
             (lambda d: d.update(discard_pile=[]), "the discard pile is empty"),
             (lambda d: d.update(players=d["players"][:1]), "is not played by 1 players"),
+            (
+                lambda d: d.update(pending={"seat": d["to_move"], "kind": "suit", "choices": ["pink"], "amount": 0}),
+                "the suits to name, ['pink'], are not suits of this deck",
+            ),
+            (
+                lambda d: d.update(pending={"seat": d["to_move"], "kind": "suit", "choices": ["♥"], "amount": -1}),
+                "a pending amount cannot be negative",
+            ),
+            (
+                lambda d: d.update(pending={"seat": d["to_move"] + 1, "kind": "suit", "choices": ["♥"], "amount": 0}),
+                "the pending decision is seat 2's, but seat 1 is to move",
+            ),
+            (
+                lambda d: d.update(pending={"seat": d["to_move"], "kind": "fly", "choices": [], "amount": 0}),
+                "nobody could do anything but resign, though the match is not over",
+            ),
+            (lambda d: d["players"][0].update(name=7), "field 'players': expected a string, got 7"),
         ],
     )
     def test_impossible_state_is_refused_by_name(self, change: Callable[[dict[str, Any]], None], message: str) -> None:
@@ -366,6 +384,19 @@ class TestImpossibleStates:
 
         with pytest.raises(RecordError, match=re.escape(message)):
             from_json(json.dumps(data), GameState)
+
+    def test_state_the_rules_fail_on_is_refused_by_name(self) -> None:
+        class Broken:
+            name = "broken"
+
+            @hookimpl
+            def maumau_can_play(self) -> bool:
+                raise KeyError("oops")
+
+        state = new_game("classic", players=2, seed=1, plugins=[Broken()])
+
+        with pytest.raises(RecordError, match=re.escape("the rules cannot go on from this state (KeyError: 'oops')")):
+            from_json(to_json(state), GameState, plugins=[Broken()])
 
 
 def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -444,7 +475,11 @@ class TestMalformedRecords:
 
         loaded = _loaded_or_refused(lambda: from_json(text, GameState))
 
-        assert loaded is None or isinstance(loaded, GameState)
+        if loaded is not None:  # a state that loads can be played on: its legal actions apply
+            assert isinstance(loaded, GameState)
+            for seat in range(len(loaded.players)):
+                for action in legal_actions(loaded, seat)[:3]:
+                    apply(loaded, action)
 
     @pytest.mark.parametrize("variant", VARIANTS)
     @given(data=st.data())

@@ -22,8 +22,9 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from ._actions import Action, action_types
+from ._actions import Action, Resign, action_types
 from ._cards import Card, parse_card
+from ._engine import legal_actions
 from ._events import Event, event_types
 from ._options import Options
 from ._state import ActionLog, ChallengeWindow, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
@@ -69,8 +70,16 @@ def _structure_bool(value: object, _: type) -> bool:
     return value
 
 
+def _structure_str(value: object, _: type) -> str:
+    # cattrs would call str() on anything: {} or 7 must not quietly become a pig's or a call's name.
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
 converter.register_structure_hook(int, _structure_int)
 converter.register_structure_hook(bool, _structure_bool)
+converter.register_structure_hook(str, _structure_str)
 
 
 def _unstructure_options(options: Options) -> dict[str, Any]:
@@ -252,12 +261,14 @@ def _check_state(state: GameState) -> None:
         raise ValueError(f"placings {list(state.placings)} name a seat that does not exist")
     if state.direction not in (1, -1):
         raise ValueError(f"direction must be 1 or -1, not {state.direction}")
-    if min(state.debt, state.skips, state.passes, state.round, state.shuffles) < 0:
-        raise ValueError("debt, skips, passes, round and shuffles cannot be negative")
+    if min(state.debt, state.skips, state.passes, state.round, state.shuffles, pending.amount if pending else 0) < 0:
+        raise ValueError("debt, skips, passes, round, shuffles and a pending amount cannot be negative")
     if not state.discard_pile:
         raise ValueError("the discard pile is empty: a game always has a top card")
     if state.wish is not None and state.wish not in rules.suits(state):
         raise ValueError(f"wished suit {state.wish!r} is not a suit of this deck")
+    if pending is not None and pending.kind == "suit" and not set(pending.choices) <= set(rules.suits(state)):
+        raise ValueError(f"the suits to name, {list(pending.choices)}, are not suits of this deck")
     if state.drawn is not None and state.to_move is not None and state.drawn not in state.players[state.to_move].hand:
         raise ValueError(f"the drawn card {state.drawn} is not in the hand of the seat to move")
     held = Counter(state.draw_pile) + Counter(state.discard_pile)
@@ -275,6 +286,23 @@ def _check_state(state: GameState) -> None:
     problem = rules.check_state(state)
     if problem is not None:
         raise ValueError(problem)
+    if pending is not None and pending.seat != state.to_move:
+        raise ValueError(f"the pending decision is seat {pending.seat}'s, but seat {state.to_move} is to move")
+    _check_playable(state)
+
+
+def _check_playable(state: GameState) -> None:
+    """
+    Refuse a state in which the rules cannot go on: one they fail on, or one
+    in which nobody may do anything but resign though the match is not over
+    (a decision the variant does not know, say).
+    """
+    try:
+        actions = [action for seat in range(len(state.players)) for action in legal_actions(state, seat)]
+    except Exception as error:
+        raise ValueError(f"the rules cannot go on from this state ({type(error).__name__}: {error})") from error
+    if not state.is_over and all(isinstance(action, Resign) for action in actions):
+        raise ValueError("nobody could do anything but resign, though the match is not over")
 
 
 converter.register_unstructure_hook(GameState, _unstructure_state)
@@ -288,7 +316,7 @@ converter.register_structure_hook(
 
 def _format_error(error: BaseException, type_: type | None) -> str:
     # Our own hooks say what was wrong ("no card '7x': ..."); keep that rather than cattrs's generic text.
-    if isinstance(error, MaumauError) or (isinstance(error, ValueError) and type_ in (bool, int, Card)):
+    if isinstance(error, MaumauError) or (isinstance(error, ValueError) and type_ in (bool, int, str, Card)):
         return str(error)
     return format_exception(error, type_)
 

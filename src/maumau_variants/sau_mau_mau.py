@@ -723,6 +723,9 @@ def maumau_check_state(state: GameState) -> str | None:
         return f"the bet row {[list(bet) for bet in board.bets]} has more than one bet of a seat"
     if any(bettor not in seats or pig not in PIGS for bettor, pig in board.bets):
         return f"the bet row {[list(bet) for bet in board.bets]} names a seat or pig that does not exist"
+    pending = state.pending
+    if pending is not None and pending.kind != "suit" and not set(pending.choices) <= set(PIGS):
+        return f"the pigs to choose from, {list(pending.choices)}, are not all pigs"
     if (board.arrived is None) != (board.mover is None):
         return f"arrived pig {board.arrived!r} and its mover {board.mover!r} must both be set or both be None"
     if board.arrived is not None and (board.arrived not in PIGS or board.mover not in seats):

@@ -851,6 +851,16 @@ class TestBoard:
         with pytest.raises(RecordError, match=re.escape(message)):
             from_json(json.dumps(data), GameState)
 
+    def test_a_pig_choice_that_is_no_pig_is_refused_by_name(self) -> None:
+        state = race(["pink Schlappi, pink 5", "brown 3"], "pink 1")
+        state = play(state, 0, "pink Schlappi")  # four pigs tie for last: seat 0 chooses
+        data = json.loads(to_json(state))
+        data["pending"]["choices"] = ["pink", "purple"]
+
+        message = "the pigs to choose from, ['pink', 'purple'], are not all pigs"
+        with pytest.raises(RecordError, match=re.escape(message)):
+            from_json(json.dumps(data), GameState)
+
     def test_board_prints_track_bets_and_their_points(self) -> None:
         board = RaceBoard(8, (3, 0, 8, 1), ((1, "pink"), (0, None)), "black", 1)
 
