@@ -9,8 +9,10 @@ A variant adds its own actions by subclassing `Action` with a new tag.
 
 from __future__ import annotations
 
+import typing
 from typing import ClassVar
 
+import attrs
 from attrs import frozen
 
 from ._cards import Card
@@ -38,6 +40,43 @@ class Action:
     def __init_subclass__(cls, kind: str | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         register_kind(_ACTION_TYPES, cls, kind, "action")
+
+
+#: Per action class: the fields whose type is checked before `apply` reads them, with the type and
+#: whether ``None`` is allowed.  Only plain types are checked; a variant's richer fields are its own.
+_SHAPES: dict[type[Action], tuple[tuple[str, type, bool], ...]] = {}
+_TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "a string", Card: "a Card"}
+
+
+def _shape(cls: type[Action]) -> tuple[tuple[str, type, bool], ...]:
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        attrs.resolve_types(cls)
+        checked = []
+        for field in attrs.fields(cls):
+            kinds = typing.get_args(field.type) or (field.type,)
+            plain = [kind for kind in kinds if kind is not type(None)]
+            if len(plain) == 1 and plain[0] in _TYPE_WORDS:
+                checked.append((field.name, plain[0], len(kinds) > len(plain)))
+        shape = _SHAPES[cls] = tuple(checked)
+    return shape
+
+
+def check_fields(action: Action) -> str | None:
+    """
+    What is wrong with the types of *action*'s fields, or ``None``.
+
+    Python does not check annotations, and `apply` must not accept an action
+    that cannot be saved (a seat ``True``) or crash on one (a call ``5``).
+    """
+    for name, kind, optional in _shape(type(action)):
+        value = getattr(action, name)
+        if value is None and optional:
+            continue
+        if type(value) is not kind and not (kind is Card and isinstance(value, Card)):
+            allowed = _TYPE_WORDS[kind] + (" or None" if optional else "")
+            return f"{name} must be {allowed}, got {value!r}"
+    return None
 
 
 def action_types() -> dict[str, type[Action]]:

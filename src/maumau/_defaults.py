@@ -186,3 +186,8 @@ def maumau_board_type() -> None:
 @hookimpl(trylast=True)
 def maumau_check_state() -> None:
     return None
+
+
+@hookimpl(trylast=True)
+def maumau_refusal() -> None:
+    return None

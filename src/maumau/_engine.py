@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import evolve
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign, check_fields
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import (
@@ -281,6 +281,9 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if not isinstance(action, Action):
         raise InvalidActionError(action, "expected a maumau action such as PlayCard or DrawCards")
+    malformed = check_fields(action)
+    if malformed is not None:
+        raise InvalidActionError(action, malformed)
     if state.result is not None:
         winners = ", ".join(map(str, state.result.winners)) or "nobody"
         raise IllegalActionError(action, Reason.GAME_OVER, f"the match is over (won by seat {winners})")
@@ -351,8 +354,6 @@ def _describe_pending(pending: Pending) -> str:
 
 def _play(state: GameState, action: PlayCard) -> GameState:
     seat, card = action.seat, action.card
-    if not isinstance(card, Card):
-        raise InvalidActionError(action, f"card must be a Card, got {card!r}")
     player = state.players[seat]
     in_turn = seat == state.to_move
     if card not in player.hand:
@@ -436,24 +437,35 @@ def _draw_owed(
 
 
 def _refusal(state: GameState, action: PlayCard) -> IllegalActionError:
+    """
+    The error for a card the variant's matching refused: the reason the core sees, worded by the variant if it can.
+    """
     card, seat = action.card, action.seat
+    reason, message = _core_refusal(state, seat, card)
+    return IllegalActionError(action, reason, state.rules.refusal(state, seat, card) or message)
+
+
+def _core_refusal(state: GameState, seat: int, card: Card) -> tuple[Reason, str]:
     if seat != state.to_move:
-        return IllegalActionError(
-            action, Reason.NOT_YOUR_TURN, f"it is seat {state.to_move}'s turn and {card} may not be thrown in now"
-        )
+        return Reason.NOT_YOUR_TURN, f"it is seat {state.to_move}'s turn, not seat {seat}'s"
     top = state.top
+    answer = _answer(state, seat)
     if state.debt:
-        return IllegalActionError(
-            action,
-            Reason.DEBT_PENDING,
-            f"{card} does not answer the draw of {state.debt} owed on {top}; answer it or draw",
-        )
+        advice = f"answer it with {answer} or draw" if answer else f"draw the {state.debt} cards"
+        return Reason.DEBT_PENDING, f"{card} does not answer the draw of {state.debt} owed on {top}; {advice}"
     if state.skips:
-        return IllegalActionError(
-            action, Reason.SKIP_PENDING, f"{card} does not answer the skip on {top}; answer it or pass"
-        )
+        advice = f"answer it with {answer} or pass" if answer else "pass"
+        return Reason.SKIP_PENDING, f"{card} does not answer the skip on {top}; {advice}"
     wished = f" (wished suit: {state.wish})" if state.wish is not None else ""
-    return IllegalActionError(action, Reason.NO_MATCH, f"{card} does not match the top card {top}{wished}")
+    return Reason.NO_MATCH, f"{card} does not match the top card {top}{wished}"
+
+
+def _answer(state: GameState, seat: int) -> Card | None:
+    """
+    A card of *seat*'s that the rules let it play now (under a debt or a skip: one that answers it), for advice.
+    """
+    rules = state.rules
+    return next((card for card in state.players[seat].hand if rules.can_play(state, seat, card)), None)
 
 
 def _draw(state: GameState, action: DrawCards) -> GameState:
@@ -462,11 +474,12 @@ def _draw(state: GameState, action: DrawCards) -> GameState:
     _check_no_pending(state, action)
     rules = state.rules
     if state.drawn is not None:
-        raise IllegalActionError(action, Reason.CANNOT_DRAW, f"seat {seat} already drew {state.drawn}: play it or pass")
+        advice = "play it or pass" if rules.can_play(state, seat, state.drawn) else "pass"
+        raise IllegalActionError(action, Reason.CANNOT_DRAW, f"seat {seat} already drew {state.drawn}: {advice}")
     if state.skips:
-        raise IllegalActionError(
-            action, Reason.SKIP_PENDING, f"seat {seat} must miss this turn (pass) or answer the skip"
-        )
+        answer = _answer(state, seat)
+        advice = f" or answer the skip with {answer}" if answer else ""
+        raise IllegalActionError(action, Reason.SKIP_PENDING, f"seat {seat} must miss this turn (pass){advice}")
     if state.debt:
         state, cards, end = _draw_owed(evolve_state(state, debt=0, passes=0), seat, state.debt)
         if end is not None:
@@ -476,9 +489,10 @@ def _draw(state: GameState, action: DrawCards) -> GameState:
         raise IllegalActionError(
             action, Reason.CANNOT_DRAW, "the draw pile is empty and there are no discards to recycle"
         )
-    hand = state.players[seat].hand
-    if not rules.may_decline(state, seat) and any(rules.can_play(state, seat, c) for c in hand):
-        raise IllegalActionError(action, Reason.CANNOT_DRAW, f"seat {seat} can play and must play (forced play)")
+    if not rules.may_decline(state, seat) and (playable := _answer(state, seat)):
+        raise IllegalActionError(
+            action, Reason.CANNOT_DRAW, f"seat {seat} can play {playable} and must play (forced play)"
+        )
     state, cards = draw_cards(evolve_state(state, passes=0) if state.passes else state, seat, 1)
     return rules.after_draw(state, seat, cards, False)
 
@@ -498,15 +512,19 @@ def _pass(state: GameState, action: Pass) -> GameState:
         state = evolve_state(state, events=(*state.events, TurnSkipped(seat)))
         return end_turn(state, seat)
     if state.debt:
+        answer = _answer(state, seat)
+        advice = f" or answer the {state.top} with {answer}" if answer else ""
+        raise IllegalActionError(action, Reason.CANNOT_PASS, f"seat {seat} owes {state.debt} cards: draw them{advice}")
+    playable = _answer(state, seat)
+    if playable and not rules.may_decline(state, seat):
         raise IllegalActionError(
-            action, Reason.CANNOT_PASS, f"seat {seat} owes {state.debt} cards: draw them or answer the {state.top}"
+            action, Reason.CANNOT_PASS, f"seat {seat} can play {playable} and must play (forced play)"
         )
     if can_draw(state):
         raise IllegalActionError(action, Reason.CANNOT_PASS, f"seat {seat} may not pass without drawing first")
-    playable = [c for c in state.players[seat].hand if rules.can_play(state, seat, c)]
     if playable:
         raise IllegalActionError(
-            action, Reason.CANNOT_PASS, f"nothing can be drawn, but seat {seat} can play {playable[0]}"
+            action, Reason.CANNOT_PASS, f"nothing can be drawn, but seat {seat} can play {playable}"
         )
     state = evolve_state(state, passes=state.passes + 1, events=(*state.events, Passed(seat)))
     return end_turn(state, seat)

@@ -60,12 +60,8 @@ class Option:
         allowed = ""
         if self.choices is not None:
             allowed = f", one of {', '.join(map(repr, self.choices))}"
-        elif self.minimum is not None and self.maximum is not None:
-            allowed = f", from {self.minimum} to {self.maximum}"
-        elif self.minimum is not None:
-            allowed = f", at least {self.minimum}"
-        elif self.maximum is not None:
-            allowed = f", at most {self.maximum}"
+        elif self.minimum is not None or self.maximum is not None:
+            allowed = f", {self._range()}"
         if isinstance(self.default, tuple):
             pairs = ", ".join(f"{key}: {value}" for key, value in self.default)
             return f"{self.name} (mapping of int to int, default {{{pairs}}}{allowed}): {self.doc}"
@@ -87,10 +83,18 @@ class Option:
                 variant, self.name, f"{value!r} is not allowed; allowed: {', '.join(map(repr, self.choices))}"
             )
         if isinstance(value, int) and not isinstance(value, bool) and not self._in_range(value):
-            raise InvalidOptionError(
-                variant, self.name, f"{value} is out of range; allowed: {self.minimum} to {self.maximum}"
-            )
+            raise InvalidOptionError(variant, self.name, f"{value} is out of range; allowed: {self._range()}")
         return value
+
+    def _range(self) -> str:
+        """
+        The allowed numbers in words: "from 1 to 9", "at least 0", "at most 12".
+        """
+        if self.minimum is not None and self.maximum is not None:
+            return f"from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"at least {self.minimum}"
+        return f"at most {self.maximum}"
 
     def _in_range(self, value: int) -> bool:
         return (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum)
@@ -108,12 +112,11 @@ class Option:
             if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
                 raise InvalidOptionError(variant, self.name, f"expected key-value pairs, got {pair!r}")
             key, number = pair
-            try:
-                result[int(key)] = int(number)
-            except (TypeError, ValueError):
-                raise InvalidOptionError(
-                    variant, self.name, f"expected whole numbers, got {key!r}: {number!r}"
-                ) from None
+            # JSON writes mapping keys as strings, and a command line gives strings
+            key, number = (int(x) if isinstance(x, str) and x.isdigit() else x for x in (key, number))
+            if type(key) is not int or type(number) is not int:  # bool is an int, 2.5 is not whole
+                raise InvalidOptionError(variant, self.name, f"expected whole numbers, got {key!r}: {number!r}")
+            result[key] = number
         defaults = dict(self.default)  # type: ignore[arg-type]
         unknown = sorted(set(result) - set(defaults))
         if unknown:
@@ -123,7 +126,7 @@ class Option:
         for key, number in result.items():
             if not self._in_range(number):
                 raise InvalidOptionError(
-                    variant, self.name, f"{key}: {number} is out of range; allowed: {self.minimum} to {self.maximum}"
+                    variant, self.name, f"{key}: {number} is out of range; allowed: {self._range()}"
                 )
         return tuple(sorted({**defaults, **result}.items()))
 

@@ -233,6 +233,9 @@ class Rules:
     def can_play(self, state: GameState, seat: int, card: Card) -> bool:
         return bool(self._can_play(state=state, seat=seat, card=card))
 
+    def refusal(self, state: GameState, seat: int, card: Card) -> str | None:
+        return cast("str | None", self.plugin_manager.hook.maumau_refusal(state=state, seat=seat, card=card))
+
     def may_decline(self, state: GameState, seat: int) -> bool:
         return bool(self._may_decline(state=state, seat=seat))
 

@@ -97,6 +97,14 @@ def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
 
 
 @hookimpl
+def maumau_refusal(state: GameState, seat: int, card: Card) -> str | None:
+    top = state.discard_pile[-1]
+    if seat == state.to_move and not (state.debt or state.skips) and card.rank == "J" == top.rank:
+        return f"a jack may not be played on a jack ({card} on {top}; the option jack_on_jack allows it)"
+    return None
+
+
+@hookimpl
 def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
     if cards_left == 1:
         return "Mau"

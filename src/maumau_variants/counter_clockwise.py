@@ -35,6 +35,7 @@ from maumau import (
     Effect,
     Event,
     GameState,
+    InvalidOptionError,
     MatchResult,
     Option,
     Options,
@@ -167,7 +168,14 @@ def maumau_options() -> Sequence[Option]:
 def maumau_seats(options: Options) -> range:
     hand_size = options["hand_size"]
     assert isinstance(hand_size, int)
-    most = min(MAX_PLAYERS, (len(deck(options)) - 1) // hand_size)  # every hand dealt, plus a starter
+    cards = len(deck(options))
+    most = min(MAX_PLAYERS, (cards - 1) // hand_size)  # every hand dealt, plus a starter
+    if most < 2:
+        raise InvalidOptionError(
+            "ccw-house",
+            "hand_size",
+            f"{hand_size} cards each leave no room for 2 players and a starter in a {cards}-card deck",
+        )
     return range(2, most + 1)
 
 
@@ -221,6 +229,16 @@ def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
 
 
 @hookimpl
+def maumau_refusal(state: GameState, seat: int, card: Card) -> str | None:
+    top = state.discard_pile[-1]
+    if seat != state.to_move and card != top:
+        return f"it is seat {state.to_move}'s turn, and only a card identical to the top card {top} may be thrown in"
+    if seat == state.to_move and state.debt:
+        return f"no stacking: the {state.debt} cards owed on the {top} must be drawn"
+    return None
+
+
+@hookimpl
 def maumau_may_decline() -> bool:
     return False
 
@@ -250,8 +268,12 @@ def maumau_card_effect(state: GameState, card: Card) -> Effect | None:
     if card.rank == SKIP:
         return Effect(skip=1)
     if card.rank == REVERSE:
-        holders = [seat for seat in range(len(state.players)) if in_reach(state, seat)]
-        return Effect(skip=1) if len(holders) <= 2 else Effect(reverse=True)
+        # A player who went out without "mau-mau" is still playing while a challenge can bring them back.
+        window = state.challenge
+        playing = [
+            s for s in range(len(state.players)) if in_reach(state, s) or (window is not None and window.offender == s)
+        ]
+        return Effect(skip=1) if len(playing) <= 2 else Effect(reverse=True)
     return None
 
 
@@ -285,11 +307,13 @@ def maumau_window_closed(state: GameState, window: ChallengeWindow) -> GameState
 @hookimpl
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     in_play = _in_play(state)
+    # A player who finished and then resigned left the game: not placed, no points.
+    placed = tuple(seat for seat in state.placings if not state.players[seat].resigned)
     if len(in_play) <= 1:
-        order = (*state.placings, *in_play)
+        order = (*placed, *in_play)
         return RoundEnd("out", order[:1], order)
     if state.passes and state.passes >= len(in_play):
-        order = (*state.placings, *_ranked(state, in_play))
+        order = (*placed, *_ranked(state, in_play))
         return RoundEnd("blocked", order[:1], order)
     return None
 

@@ -11,6 +11,7 @@ cards named after it.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -195,6 +196,14 @@ class TestDeck:
         with pytest.raises(InvalidOptionError, match="players"):
             new_game("ccw-house", players=4, seed=0, options=small)
 
+    def test_hand_size_that_leaves_no_room_for_two_players_is_refused_by_name(self) -> None:
+        """
+        Eight cards each from 16 leave no starter for two players: the option is wrong, not the player count.
+        """
+        message = "option 'hand_size': 8 cards each leave no room for 2 players and a starter in a 16-card deck"
+        with pytest.raises(InvalidOptionError, match=message):
+            new_game("ccw-house", players=2, seed=0, options={"numbers": 1, "copies": 1, "hand_size": 8})
+
 
 class TestDeal:
     """
@@ -363,7 +372,8 @@ class TestJumpIn:
 
         assert set() == plays(state, 0)
         assert set() == plays(state, 1)
-        with pytest.raises(IllegalActionError, match="may not be thrown in") as error:
+        refusal = "it is seat 3's turn, and only a card identical to the top card red 1 may be thrown in"
+        with pytest.raises(IllegalActionError, match=re.escape(refusal)) as error:
             play(state, 0, "blue 1")
         assert error.value.reason == Reason.NOT_YOUR_TURN
 
@@ -442,9 +452,12 @@ class TestPlusTwo:
         """
         state = play(deal(self.HANDS, "red 9"), 3, "red +2")
 
-        with pytest.raises(IllegalActionError, match="does not answer the draw of 2") as error:
+        refusal = "no stacking: the 2 cards owed on the red +2 must be drawn"
+        with pytest.raises(IllegalActionError, match=re.escape(refusal)) as error:
             play(state, 2, "yellow +2")
         assert error.value.reason == Reason.DEBT_PENDING
+        with pytest.raises(IllegalActionError, match=r"seat 2 owes 2 cards: draw them$"):
+            apply(state, Pass(2))
 
     def test_plus_two_thrown_in_during_a_draw_hits_the_player_after_the_thrower(self) -> None:
         """
@@ -500,6 +513,24 @@ class TestSkipAndReverse:
 
         assert TurnSkipped(0) in state.events
         assert (state.to_move, state.direction) == (1, -1)
+
+    def test_silent_last_reverse_reverses_while_its_player_can_be_challenged_back_in(self) -> None:
+        """
+        Seat 2 plays its last card, a Reverse, without "mau-mau": three are still playing, so it reverses.
+        """
+        hands = [
+            "blue 1, blue 2, blue 3, blue 4, blue 6",
+            "green 1, green 2, green 3, green 4, green 6",
+            "red Reverse, yellow 9, yellow 8, yellow 7, yellow 5",
+        ]
+        state = deal(hands, "red 9")
+        state = evolve(state, players=(*state.players[:2], evolve(state.players[2], hand=cards("red Reverse"))))
+
+        state = play(state, 2, "red Reverse")
+        assert DirectionReversed(1) in state.events
+        state = apply(state, Challenge(0, 2))
+
+        assert (len(state.hands[2]), state.to_move, state.direction) == (2, 0, 1)
 
 
 class TestCalls:
@@ -626,6 +657,18 @@ class TestFinishing:
         for red, call in (("red 1", None), ("red 2", None), ("red 3", None), ("red 4", "mau")):
             state = draw_and_pass(draw_and_pass(play(state, 1, red, call), 0), 2)
         return play(state, 1, "red 5", "mau-mau")
+
+    def test_player_who_finished_and_then_resigned_is_not_placed(self) -> None:
+        """
+        Seat 1 goes out first, then leaves the match: seat 1 is not placed and scores nothing.
+        """
+        state = apply(self.seat_1_goes_out(), Resign(1))
+        while not state.rounds:  # seats 0 and 2 play on, each choosing its first legal action
+            state = apply(state, next(a for a in legal_actions(state) if not isinstance(a, Resign)))
+
+        (result,) = state.rounds
+        assert 1 not in result.placings
+        assert result.points[1] == 0
 
     def test_player_who_goes_out_is_placed_and_the_game_goes_on(self) -> None:
         """

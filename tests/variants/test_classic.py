@@ -297,7 +297,9 @@ class TestMatching:
         hands = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c Jd Qc 10s")
         state = choose(play(deal(hands, "10d"), 1, "Jc"), 1, HEARTS)
 
-        assert refused(state, PlayCard(2, Card.parse("Jd"))).reason is Reason.NO_MATCH
+        refusal = refused(state, PlayCard(2, Card.parse("Jd")))
+        assert refusal.reason is Reason.NO_MATCH
+        assert str(refusal).endswith("a jack may not be played on a jack (J♦ on J♣; the option jack_on_jack allows it)")
 
     def test_jack_on_jack_option_lets_a_jack_cover_a_jack_and_answer_a_wish(self) -> None:
         """
@@ -485,7 +487,9 @@ class TestSevens:
         state = play(deal(HANDS_3, "9h", options={"stack_sevens": False}), 1, "7h")
 
         assert turn_actions(state) == {DrawCards(2)}
-        assert refused(state, PlayCard(2, Card.parse("7c"))).reason is Reason.DEBT_PENDING
+        refusal = refused(state, PlayCard(2, Card.parse("7c")))
+        assert refusal.reason is Reason.DEBT_PENDING
+        assert str(refusal).endswith("7♣ does not answer the draw of 2 owed on 7♥; draw the 2 cards")
 
         state = draw(state, 2)
 

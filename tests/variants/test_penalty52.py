@@ -238,8 +238,10 @@ class TestTurn:
         state = deal52(["9h 2c 3c 4c 5c", "2d 3d 4d 5d 6d"], "9d")
 
         assert DrawCards(A) not in legal_actions(state)
-        with pytest.raises(IllegalActionError, match="must play"):
+        with pytest.raises(IllegalActionError, match=r"seat 0 can play 9♥ and must play \(forced play\)"):
             draw(state, A)
+        with pytest.raises(IllegalActionError, match=r"seat 0 can play 9♥ and must play \(forced play\)"):
+            pass_(state, A)
 
     def test_player_without_a_legal_play_draws_one(self) -> None:
         state = deal52(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "9h", "Kh")
