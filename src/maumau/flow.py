@@ -142,7 +142,9 @@ def end_turn(state: GameState, seat: int, *, skip: int = 0, answerable: bool = F
     if window is not None:
         # The offender cannot close their own window: when a skip hands them the
         # move again (two players, an 8), it waits for the player after them.
-        closer = nxt if nxt != window.offender else rules.next_seat(state, nxt)
+        # Only where the challenge takes the card back does the offender's next
+        # action close it, as only the last play can be taken back.
+        closer = nxt if nxt != window.offender or window.undo is not None else rules.next_seat(state, nxt)
         # A skip or a jump-in can pass over the closer: the window then waits for whoever moves next.
         if window.closer != closer:
             state = evolve_state(state, challenge=evolve(window, closer=closer))

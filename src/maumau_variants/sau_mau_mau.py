@@ -625,9 +625,13 @@ def maumau_challenge(state: GameState, window: ChallengeWindow) -> GameState | N
     undo = window.undo
     if undo is None:
         return None
-    # Nothing was drawn or played since the offending card: it is still the top card.
+    # Nothing was drawn or played since the offending card: it is still the top card.  Only the play is
+    # undone: a player who resigned since stays resigned.
     offender = window.offender
-    restored = evolve(undo, events=(*state.events, PlayTakenBack(offender, state.top)))
+    players = tuple(
+        evolve(before, resigned=now.resigned) for before, now in zip(undo.players, state.players, strict=True)
+    )
+    restored = evolve(undo, players=players, events=(*state.events, PlayTakenBack(offender, state.top)))
     if restored.debt:
         # The offender had answered a +2 debt with the card taken back: the debt is theirs again.
         owed = restored.debt

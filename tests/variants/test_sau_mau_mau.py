@@ -782,6 +782,24 @@ class TestMauCalls:
 
         assert (state.rounds, pigs(state)["black"], state.to_move) == ((), 8, 1)
 
+    def test_challenge_takes_back_the_play_but_not_a_resignation_made_since(self) -> None:
+        state = race(["pink 5, pink 2", "brown 3", "brown 4"], "pink 1", options=self.options)
+        state = apply(play(state, 0, "pink 5"), Resign(1))  # missed "Mau"; then seat 1 leaves
+
+        state = apply(state, Challenge(2, 0))
+
+        assert [player.resigned for player in state.players] == [False, True, False]
+        assert (len(state.players[0].hand), state.to_move) == (2, 2)
+
+    def test_offenders_next_action_closes_the_window_of_a_call_missed_on_an_x(self) -> None:
+        state = race(["pink X, pink 5", "brown 3, brown 4"], "pink 1", options=self.options)
+        state = play(state, 0, "pink X")  # missed "Mau"; skips seat 1, seat 0 plays again
+        assert Challenge(1, 0) in legal_actions(state, 1)
+
+        state = play(state, 0, "pink 5", "Mau Mau")  # only the last play could be taken back: the X stands
+
+        assert (state.challenge, state.rounds[0].reason, state.rounds[0].points) == (None, "out", (5, 0))
+
     def test_second_miss_before_the_first_is_challenged_leaves_only_the_last_card_to_take_back(self) -> None:
         state = race(["pink X, pink 5", "brown 3, brown 4"], "pink 1", options=self.options)
         state = play(state, 0, "pink X")  # missed "Mau"; skips seat 1, seat 0 plays again
