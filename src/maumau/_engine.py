@@ -392,14 +392,7 @@ def _play(state: GameState, action: PlayCard) -> GameState:
             if ruling.undo:
                 undo = evolve_state(unplayed, events=(), challenge=None)
             window = ChallengeWindow(seat, ruling.missed, ruling.penalty, -1, ruling.closes_on, undo)
-            earlier = state.challenge
-            if earlier is not None and earlier.offender == seat and earlier.undo is None and undo is None:
-                # A second miss before anyone could point out the first (two players and a skip):
-                # one challenge catches both, and costs both penalties.
-                window = evolve(
-                    window, missed=f"{earlier.missed} and {window.missed}", penalty=earlier.penalty + window.penalty
-                )
-            state = evolve_state(state, challenge=window)
+            state = evolve_state(state, challenge=_with_window(state.challenge, window))
         else:
             state, _, end = _draw_owed(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}")
             if end is not None:
@@ -434,6 +427,22 @@ def _draw_owed(
     state, cards = draw_cards(state, seat, count, penalty=penalty)
     end = state.rules.draw_shortfall(state, seat, count - len(cards)) if len(cards) < count else None
     return state, cards, end
+
+
+def _with_window(earlier: ChallengeWindow | None, window: ChallengeWindow) -> ChallengeWindow:
+    """
+    The challenge windows once *window* opens beside the *earlier* ones still open.
+    """
+    if earlier is None:
+        return window
+    if earlier.offender == window.offender and earlier.then is None and earlier.undo is None and window.undo is None:
+        # A second miss before anyone could point out the first (two players and a skip):
+        # one challenge catches both, and costs both penalties.
+        return evolve(window, missed=f"{earlier.missed} and {window.missed}", penalty=earlier.penalty + window.penalty)
+    if earlier.offender == window.offender:
+        return window  # only the last play can be taken back
+    # The closer missed a call in the turn that is to close the earlier window: theirs waits for it.
+    return evolve(earlier, then=_with_window(earlier.then, window))
 
 
 def _refusal(state: GameState, action: PlayCard) -> IllegalActionError:
@@ -562,7 +571,7 @@ def _challenge(state: GameState, action: Challenge) -> GameState:
         raise IllegalActionError(action, Reason.NO_CHALLENGE, "a player cannot challenge their own call")
     state = evolve_state(
         state,
-        challenge=None,
+        challenge=window.then,
         events=(*state.events, ChallengeMade(action.seat, window.offender, window.missed)),
     )
     challenged = state.rules.challenge(state, action.seat, window)
@@ -581,8 +590,8 @@ def _resign(state: GameState, action: Resign) -> GameState:
         players=replace_player(state.players, seat, evolve(player, resigned=True)),
         events=(*state.events, PlayerResigned(seat)),
     )
-    if state.challenge is not None and state.challenge.offender == seat:
-        state = evolve_state(state, challenge=None)
+    if state.challenge is not None:
+        state = evolve_state(state, challenge=state.challenge.without(seat))
     result = state.rules.match_over(state)
     if result is not None:
         ended = MatchEnded(result.winners, result.reason)

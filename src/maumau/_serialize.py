@@ -248,13 +248,13 @@ def _check_state(state: GameState) -> None:
     if count not in rules.seats(state.options):
         raise ValueError(f"{state.variant!r} is not played by {count} players")
     pending, window = state.pending, state.challenge
-    seats = {
-        "to_move": state.to_move,
-        "dealer": state.dealer,
-        "pending seat": None if pending is None else pending.seat,
-        "challenge offender": None if window is None else window.offender,
-    }
-    for name, seat in seats.items():
+    seats = [
+        ("to_move", state.to_move),
+        ("dealer", state.dealer),
+        ("pending seat", None if pending is None else pending.seat),
+        *(("challenge offender", offender) for offender in (window.offenders if window is not None else ())),
+    ]
+    for name, seat in seats:
         if seat is not None and not 0 <= seat < count:
             raise ValueError(f"{name} {seat} is no seat; seats are 0 to {count - 1}")
     if any(not 0 <= seat < count for seat in state.placings):

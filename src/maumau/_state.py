@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
-from attrs import field, fields, frozen
+from attrs import evolve, field, fields, frozen
 
 from ._actions import Action
 from ._cards import Card
@@ -83,8 +83,13 @@ class ChallengeWindow:
     offender misses another call before the window closes (two players and
     a skip), *missed* joins both calls with ``" and "`` and *penalty* adds
     both.  *undo*, where a variant takes the card back on a challenge, is
-    the state from before the offending play (a second miss then replaces
-    the first, as only the last play can be taken back).
+    the state from before the offending play (the offender's next action
+    closes such a window, as only the last play can be taken back).
+
+    *then* is a window waiting for this one: the closer's own missed call,
+    made in the turn that will close this window (a jack whose suit is
+    still to be named).  It opens when this one closes or is challenged,
+    so each window runs until its own closer completes a turn.
 
     .. versionadded:: 0.1.0
     """
@@ -95,6 +100,21 @@ class ChallengeWindow:
     closer: int
     closes_on: Literal["turn", "action"] = "turn"
     undo: GameState | None = None
+    then: ChallengeWindow | None = None
+
+    @property
+    def offenders(self) -> tuple[int, ...]:
+        """
+        The offender of this window and of every window waiting behind it.
+        """
+        return (self.offender, *(self.then.offenders if self.then is not None else ()))
+
+    def without(self, seat: int) -> ChallengeWindow | None:
+        """
+        This chain of windows without *seat*'s (a player who resigned): the next one takes its place.
+        """
+        rest = self.then.without(seat) if self.then is not None else None
+        return rest if self.offender == seat else evolve(self, then=rest)
 
 
 def quoted_calls(missed: str) -> str:

@@ -106,12 +106,12 @@ def can_draw(state: GameState) -> bool:
 
 def close_window(state: GameState) -> GameState:
     """
-    Close the open challenge window unchallenged and let the variant react.
+    Close the open challenge window unchallenged and let the variant react; a window waiting behind it opens.
     """
     window = state.challenge
     if window is None:
         return state
-    state = evolve_state(state, challenge=None)
+    state = evolve_state(state, challenge=window.then)
     return state.rules.window_closed(state, window)
 
 
@@ -127,7 +127,7 @@ def end_turn(state: GameState, seat: int, *, skip: int = 0, answerable: bool = F
     window = state.challenge
     if window is not None and window.closer == seat and window.closes_on == "turn" and window.offender != seat:
         state = close_window(state)
-        window = None
+        window = state.challenge  # the closer's own window, if one waited behind
     nxt = rules.next_seat(state, seat)
     skips = 0
     if skip and answerable:

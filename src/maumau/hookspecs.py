@@ -130,7 +130,7 @@ def maumau_refusal(state: GameState, seat: int, card: Card) -> str | None:
     Why *seat* may not play *card* now, in words, when the variant's matching refused it.
 
     Asked only after `maumau_can_play` said no, to word the
-    `~maumau.IllegalActionError`: a variant whose matching differs from the
+    `maumau.IllegalActionError`: a variant whose matching differs from the
     core's ("a jack may not be played on a jack") names its own rule here.
     ``None`` leaves the core's message (no match, an unanswered debt or
     skip, not this seat's turn).

@@ -188,7 +188,7 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     out = [
         seat
         for seat, player in enumerate(state.players)
-        if not player.hand and not player.resigned and (window is None or window.offender != seat)
+        if not player.hand and not player.resigned and (window is None or seat not in window.offenders)
     ]
     if len(out) > 1:
         # An offender's window closed when the next player completed a turn by

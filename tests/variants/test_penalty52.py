@@ -33,12 +33,15 @@ from maumau import (
     InvalidOptionError,
     Pass,
     PlayCard,
+    PlayerView,
     RoundStarted,
     TurnSkipped,
     apply,
     french_deck,
+    from_json,
     legal_actions,
     new_game,
+    to_json,
     view,
 )
 from maumau.bots import HeuristicBot
@@ -524,6 +527,29 @@ class TestCalls:
 
         assert cards("Kd Qd Jd 10d") == state.players[A].hand
         assert (state.round, state.to_move, state.challenge) == (1, B, None)
+
+    def test_next_players_own_miss_waits_until_their_turn_is_complete(self) -> None:
+        state = deal52(self.HANDS, "9h", "Kd Qd Ks Qs")
+        state = position(state, hands=["9c 10h", "Jd 5d", self.HANDS[2]])
+        state = play(state, A, "10h")  # A misses "Mau"; B's completed turn closes A's window
+        state = play(state, B, "Jd")  # B misses "Mau" too, and has a suit to name: the turn is not complete
+
+        assert (state.pending.seat, challenges(state)) == (B, {A: False, B: True, C: True})
+        assert from_json(to_json(view(state, C)), PlayerView).challenge == state.challenge  # B's waits in A's
+        state = choose(state, B, CLUBS)
+
+        assert state.challenge.offender == B
+        assert challenges(state) == {A: True, B: False, C: True}
+
+    def test_next_players_miss_leaves_the_earlier_window_open_to_a_challenge(self) -> None:
+        state = deal52(self.HANDS, "9h", "Kd Qd Ks Qs")
+        state = position(state, hands=["9c", "Jd 5d", self.HANDS[2]])
+        state = play(play(state, A, "9c"), B, "Jd")  # A misses "Mau Mau", B misses "Mau" on a jack
+
+        assert state.rounds == ()  # A has not won: B's turn is not complete
+        state = apply(state, Challenge(C, A))
+
+        assert (cards("Kd Qd"), state.challenge.offender) == (state.players[A].hand, B)
 
     def test_terminal_names_both_missed_calls(self) -> None:
         state = position(deal52(self.HANDS[:2], "9h", "Kd Qd Jd Td 9d"), hands=["8h 10h", self.HANDS[1]])
