@@ -247,6 +247,10 @@ def is_legal(state: GameState, action: Action) -> bool:
     """
     Whether `apply` would accept *action* in *state*.
 
+    Raises:
+        InvalidActionError: *action* is no well-formed action at all (not an
+            `Action`, or a field of the wrong type), whatever the state.
+
     .. versionadded:: 0.1.0
     """
     try:

@@ -157,6 +157,27 @@ def seat_2_down_to(two: str, seat_0_first: str = "yellow 6") -> GameState:
     return evolve(state, players=players, draw_pile=(*state.draw_pile, *cards("blue 1, blue 2, blue 3")))
 
 
+def seat_3_out_first(two: str) -> GameState:
+    """
+    Four players on red 9: seat 3 begins with only red 5 and goes out with "mau-mau"; seat 2, to move, holds only *two*.
+
+    Seat 0 holds red Skip and four blues, seat 1 red 2 and four greens.
+    The cards taken from seats 2 and 3 go under the draw pile.
+    """
+    hands = [
+        "red Skip, blue 2, blue 3, blue 4, blue 6",
+        "red 2, green 2, green 3, green 4, green 6",
+        f"{two}, yellow 3, yellow 4, yellow 6",
+        "red 5, blue 7, green 7, yellow 7, blue 8",
+    ]
+    state = deal(hands, "red 9")
+    seat_2, seat_3 = evolve(state.players[2], hand=cards(two)), evolve(state.players[3], hand=cards("red 5"))
+    players = (*state.players[:2], seat_2, seat_3)
+    rest = cards("yellow 3, yellow 4, yellow 6, blue 7, green 7, yellow 7, blue 8")
+    state = evolve(state, players=players, draw_pile=(*state.draw_pile, *rest))
+    return play(state, 3, "red 5", "mau-mau")
+
+
 class TestDeck:
     """
     Four colours of 1 to 9, Skip, Reverse and +2, twice over (an assumption), and the deck options.
@@ -474,6 +495,26 @@ class TestPlusTwo:
         state = draw(state, 3)
         assert (len(state.hands[3]), state.to_move, state.debt) == (6, 2, 0)
 
+    def test_plus_two_thrown_in_by_the_player_of_its_twin_makes_the_first_target_draw_both(self) -> None:
+        """
+        Seat 3 plays a +2 and throws in its twin: seat 2 draws its own 2 at once and, next after seat 3, owes the new 2.
+        """
+        hands = list(self.HANDS)
+        hands[0] = "blue 1, blue 2, blue 3, blue 4, blue 6"
+        hands[3] = "red +2, red +2, blue 7, yellow 7, blue 8"
+        state = play(deal(hands, "red 9"), 3, "red +2")
+        owed = state.draw_pile[:4]
+
+        state = play(state, 3, "red +2")
+
+        assert CardPlayed(3, card("red +2"), None, True) in state.events
+        assert CardsDrawn(2, 2, owed[:2]) in state.events
+        assert (*cards(hands[2]), *owed[:2]) == state.hands[2]
+        assert (state.to_move, state.debt) == (2, 2)
+        state = draw(state, 2)
+        assert CardsDrawn(2, 2, owed[2:]) in state.events
+        assert (len(state.hands[2]), len(state.hands[3]), state.to_move, state.debt) == (9, 3, 1, 0)
+
 
 class TestSkipAndReverse:
     """
@@ -635,6 +676,54 @@ class TestCalls:
         assert len(state.hands[1]) == 3
         assert state.challenge is None
 
+    def test_saying_uno_with_the_last_card_puts_the_player_back_in_with_two_cards(self) -> None:
+        """
+        Seat 1 says "uno" with its last card: it draws 2 at once, has not finished, and gets its turn again.
+        """
+        state = draw_and_pass(play(down_to_two(), 1, "red 4", "mau"), 0)
+        owed = state.draw_pile[:2]
+
+        state = play(state, 1, "red 6", "uno")
+
+        penalties = [event for event in state.events if isinstance(event, PenaltyDrawn)]
+        assert [PenaltyDrawn(1, 2, "missed 'mau-mau'", owed)] == penalties
+        assert not any(isinstance(e, PlayerFinished) for e in state.events)
+        assert (state.hands[1], state.placings, state.challenge, state.result) == (owed, (), None, None)
+        state = draw_and_pass(state, 0)
+        assert (state.to_move, state.hands[1]) == (1, owed)
+
+    def test_wrong_word_mau_with_the_last_card_counts_as_missed_mau_mau(self) -> None:
+        """
+        Seat 1 says "mau" with its last card: a challenge window for "mau-mau" opens; challenged, seat 1 draws 2.
+        """
+        state = draw_and_pass(play(down_to_two(), 1, "red 4", "mau"), 0)
+        owed = state.draw_pile[:2]
+
+        state = play(state, 1, "red 6", "mau")
+
+        assert state.challenge is not None
+        assert (state.challenge.offender, state.challenge.missed, state.challenge.penalty) == (1, "mau-mau", 2)
+        assert (state.hands[1], state.placings) == ((), ())
+        assert Challenge(0, 1) in legal_actions(state, 0)
+        state = apply(state, Challenge(0, 1))
+        assert ChallengeMade(0, 1, "mau-mau") in state.events
+        assert (state.hands[1], state.placings, state.to_move, state.result) == (owed, (), 0, None)
+
+    def test_finished_player_may_still_challenge_a_missed_call(self) -> None:
+        """
+        Seat 3 went out first; seat 2 plays its second-to-last card without "mau": seat 3 challenges, seat 2 draws 2.
+        """
+        state = play(seat_3_out_first("red 4, yellow 9"), 2, "red 4")
+        owed = state.draw_pile[:2]
+        assert state.placings == (3,)
+        assert Challenge(3, 2) in legal_actions(state, 3)
+
+        state = apply(state, Challenge(3, 2))
+
+        assert ChallengeMade(3, 2, "mau") in state.events
+        assert (*cards("yellow 9"), *owed) == state.hands[2]
+        assert (state.to_move, state.challenge, state.placings) == (1, None, (3,))
+
 
 class TestFinishing:
     """
@@ -647,13 +736,13 @@ class TestFinishing:
         "red 1, red 2, red 3, red 4, red 5",
         "blue 7, blue 8, green 7, green 8, yellow 7",
     )
-    DRAWS = (
-        "blue 6, green 6, yellow 6, blue 6, green 6, yellow 6, green Reverse, yellow Reverse, green Reverse,"
-        "yellow Reverse, red +2"
-    )
+    DRAWS = "blue 6, green 6, yellow 6, blue 6, green 6, yellow 6, green Reverse, yellow Reverse, green Reverse"
 
-    def seat_1_goes_out(self) -> GameState:
-        state = draw_and_pass(deal(self.HANDS, "red 9", self.DRAWS), 2)
+    def seat_1_goes_out(self, then: str = "yellow Reverse, red +2") -> GameState:
+        """
+        Seat 1 goes out first with "mau-mau" on red 5; seat 0 is to move, and the draw pile begins with *then*.
+        """
+        state = draw_and_pass(deal(self.HANDS, "red 9", f"{self.DRAWS}, {then}"), 2)
         for red, call in (("red 1", None), ("red 2", None), ("red 3", None), ("red 4", "mau")):
             state = draw_and_pass(draw_and_pass(play(state, 1, red, call), 0), 2)
         return play(state, 1, "red 5", "mau-mau")
@@ -689,6 +778,42 @@ class TestFinishing:
 
         assert (state.to_move, state.debt) == (0, 2)
         assert state.hands[1] == ()
+
+    def test_skip_passes_over_a_finished_player(self) -> None:
+        """
+        Four players, seat 3 finished: seat 0's Skip passes over seat 3 and hits seat 2, so seat 1 plays.
+        """
+        state = play(play(seat_3_out_first("red 1, yellow 9"), 2, "red 1", "mau"), 1, "red 2")
+        assert (state.to_move, state.placings) == (0, (3,))
+
+        state = play(state, 0, "red Skip")
+
+        assert [TurnSkipped(2)] == [e for e in state.events if isinstance(e, TurnSkipped)]
+        assert (state.to_move, state.direction) == (1, -1)
+
+    def test_reverse_passes_over_a_finished_player(self) -> None:
+        """
+        Four players, seat 3 finished, three still in: seat 2's Reverse turns play clockwise, past seat 3 to seat 0.
+        """
+        state = play(seat_3_out_first("red Reverse, yellow 9"), 2, "red Reverse", "mau")
+
+        assert DirectionReversed(1) in state.events
+        assert not any(isinstance(e, TurnSkipped) for e in state.events)
+        assert (state.to_move, state.direction) == (0, 1)
+
+    def test_reverse_acts_as_skip_once_only_two_players_still_hold_cards(self) -> None:
+        """
+        Three players, seat 1 finished: seat 2's Reverse passes over seat 1 and skips seat 0, so seat 2 plays again.
+        """
+        state = draw_and_pass(self.seat_1_goes_out(then="yellow Reverse, red Reverse"), 0)
+        state = draw(state, 2)
+        assert card("red Reverse") == state.drawn
+
+        state = play(state, 2, "red Reverse")
+
+        assert [TurnSkipped(0)] == [e for e in state.events if isinstance(e, TurnSkipped)]
+        assert not any(isinstance(e, DirectionReversed) for e in state.events)
+        assert (state.to_move, state.direction, state.placings) == (2, -1, (1,))
 
     def test_resigned_player_leaves_and_the_others_play_on(self) -> None:
         """

@@ -495,6 +495,18 @@ class TestSevens:
 
         assert (len(state.players[2].hand), state.to_move) == (7, 0)
 
+    def test_jack_does_not_answer_a_seven(self) -> None:
+        """
+        Owing 2 on 7♥, seat 2 may answer with its 7♣ or draw, but not cover the debt with its J♦.
+        """
+        hands = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c Jd Qc 10s")
+        state = play(deal(hands, "9h"), 1, "7h")
+
+        assert turn_actions(state) == {PlayCard(2, Card.parse("7c")), DrawCards(2)}
+        refusal = refused(state, PlayCard(2, Card.parse("Jd")))
+        assert refusal.reason is Reason.DEBT_PENDING
+        assert str(refusal).endswith("J♦ does not answer the draw of 2 owed on 7♥; answer it with 7♣ or draw")
+
 
 class TestEights:
     """
@@ -559,6 +571,38 @@ class TestEights:
         assert (state.to_move, state.skips) == (0, 0)
         assert len(state.players[2].hand) == 5
 
+    def test_pass_the_skip_with_two_players_gives_the_turn_to_the_last_eight_player(self) -> None:
+        """
+        Two players, ``pass_the_skip``: seat 1 plays 8♥, seat 0 answers 8♣, seat 1 (no 8 left) passes: seat 0 moves.
+        """
+        hands = ("8c Ac Kc Qc 10c", "8h 9h Jd Qd 10d")
+        state = play(deal(hands, "Kh", options={"pass_the_skip": True}), 1, "8h")
+
+        assert (state.to_move, state.skips) == (0, 1)
+
+        state = play(state, 0, "8c")
+
+        assert (state.to_move, state.skips) == (1, 1)
+        assert turn_actions(state) == {Pass(1)}
+
+        state = pass_(state, 1)
+
+        assert (state.to_move, state.skips, state.debt) == (0, 0, 0)
+        assert state.events == (TurnSkipped(1),)
+        assert PlayCard(0, Card.parse("Ac")) in turn_actions(state)
+
+    def test_jack_does_not_answer_an_eight_with_pass_the_skip(self) -> None:
+        """
+        With ``pass_the_skip`` seat 2, hit by 8♥, may answer with its 8♣ or pass, but not with its J♦.
+        """
+        hands = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c Jd Qc 10s")
+        state = play(deal(hands, "9h", options={"pass_the_skip": True}), 1, "8h")
+
+        assert turn_actions(state) == {PlayCard(2, Card.parse("8c")), Pass(2)}
+        refusal = refused(state, PlayCard(2, Card.parse("Jd")))
+        assert refusal.reason is Reason.SKIP_PENDING
+        assert str(refusal).endswith("J♦ does not answer the skip on 8♥; answer it with 8♣ or pass")
+
 
 class TestMau:
     """
@@ -602,6 +646,22 @@ class TestMau:
             state = play(state, 1, eight)
 
         assert turn_actions(state) >= {PlayCard(1, Card.parse("8d"), "Mau"), PlayCard(1, Card.parse("8d"))}
+
+    def test_wrong_word_on_the_second_to_last_card_draws_two_at_once(self) -> None:
+        """
+        Seat 1 says "Mau-Mau" instead of "Mau" with its 8♦: it draws the two top cards at once, unchallenged.
+        """
+        state = deal(EIGHTS_2, "10h", "Ad Ah")
+        for eight in ("8h", "8c", "8s"):
+            state = play(state, 1, eight)
+
+        state = play(state, 1, "8d", "Mau-Mau")
+
+        assert state.players[1].hand == cards("9d Ad Ah")
+        assert [e for e in state.events if isinstance(e, PenaltyDrawn)] == [
+            PenaltyDrawn(1, 2, "missed 'Mau'", cards("Ad Ah"))
+        ]
+        assert state.challenge is None
 
     def test_last_card_needs_no_call(self) -> None:
         """
@@ -901,6 +961,21 @@ class TestMatch:
         assert state.scores == (211, 100)
         assert state.result.winners == (1,)
 
+    def test_equal_totals_at_the_match_target_share_the_win(self) -> None:
+        """
+        With ``scoring="holders"`` seat 0 reaches 300 at the end of a round; seats 1 and 2 tie on fewest and share.
+
+        (With the default scoring only the round's winner gains, so two best totals can only be equal in this way.)
+        """
+        points = self.quick_round(3, (0, 0, 0), scoring="holders").rounds[0].points
+        assert points[1] == 0 < points[2]
+
+        state = self.quick_round(3, (300 - points[0], points[2], 0), scoring="holders")
+
+        assert state.result is not None
+        assert (state.result.winners, state.result.reason) == ((1, 2), "target")
+        assert state.result.totals == (300, points[2], points[2])
+
     def test_match_over_refuses_every_action(self) -> None:
         """
         After the match, any action is refused with ``Reason.GAME_OVER`` and nothing is legal.
@@ -934,6 +1009,18 @@ class TestMatch:
 
         assert state.result is not None
         assert state.result.winners == (1, 2)
+
+    def test_resigning_with_holders_scoring_leaves_the_win_to_the_remaining_player_with_fewest_points(self) -> None:
+        """
+        With ``scoring="holders"`` and totals 10, 40, 30, seat 0 (the leader) resigns and seat 2 wins.
+        """
+        state = with_scores(deal(HANDS_3, "9h", options={"scoring": "holders"}), 10, 40, 30)
+
+        state = apply(state, Resign(0))
+
+        assert state.result is not None
+        assert (state.result.winners, state.result.reason) == ((2,), "resignation")
+        assert state.result.totals == (10, 40, 30)
 
 
 class TestDrawPile:

@@ -24,7 +24,7 @@ from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, choose, draw, play, stacked
+from helpers import cards, choose, draw, pass_, play, stacked
 from maumau import (
     Action,
     Card,
@@ -34,10 +34,14 @@ from maumau import (
     GameState,
     IllegalActionError,
     InvalidOptionError,
+    Pass,
+    PileRecycled,
     PlayCard,
     RecordError,
     Resign,
     RoundStarted,
+    SuitWished,
+    TurnSkipped,
     apply,
     from_json,
     legal_actions,
@@ -321,6 +325,18 @@ class TestX:
 
         assert state.to_move == 0
 
+    def test_last_x_skips_nobody(self) -> None:
+        """
+        An X that empties its player's hand ends the race: there is no next turn to skip.
+        """
+        state = race(["pink X", "pink 3", "pink 4"], "pink 1")
+
+        state = play(state, 0, "pink X")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("out", (0,), (5, 0, 0))
+        assert not any(isinstance(event, TurnSkipped) for event in state.events)
+
 
 class TestPlusTwo:
     """
@@ -409,6 +425,51 @@ class TestPlusTwo:
 
         assert (pigs(state)["beige"], state.pending.kind) == (3, "bet")
 
+    def test_plus_two_debt_is_drawn_from_the_recycled_discards_when_the_pile_runs_out(self) -> None:
+        """
+        One card is left on the draw pile: the debtor takes it, then the discards below the top card become
+        the new pile and the second card comes from them; both count for pushing pigs back.
+        """
+        state = race(["pink +2, pink 2", "brown 3"], "pink 1", "beige 1", pigs={"beige": 4})
+        below = state.draw_pile[1:]
+        state = evolve(state, draw_pile=state.draw_pile[:1], discard_pile=(*below, *state.discard_pile))
+
+        state = draw(play(state, 0, "pink +2"), 1)
+
+        hand = state.players[1].hand
+        assert hand[:2] == cards("brown 3, beige 1")
+        assert len(hand) == 3
+        assert hand[2] in (*below, Card("1", "pink"))
+        assert PileRecycled(len(below) + 1) in state.events
+        assert (state.discard_pile, len(state.draw_pile)) == ((Card("+2", "pink"),), len(below))
+        assert (state.pending.seat, state.pending.kind, state.pending.amount) == (1, "push_back", 2)
+        assert Counter(deck()) == Counter((*state.draw_pile, *state.discard_pile, *(c for h in state.hands for c in h)))
+
+    def test_plus_two_debtor_who_can_draw_nothing_gets_no_push_back_and_no_bet(self) -> None:
+        """
+        With no draw pile and no discards below the +2, nothing is drawn: there is no consolation and no bet,
+        and the turn passes on.
+        """
+        state = race(["pink +2, pink 2", "brown 3"], "pink 1", pigs={"beige": 4})
+        first = state.players[0]
+        players = (evolve(first, hand=(*first.hand, *state.draw_pile)), state.players[1])
+        state = evolve(state, players=players, draw_pile=())  # the pile goes to the +2's player
+        state = play(state, 0, "pink +2")
+        first = state.players[0]  # the starter below the +2 goes to that hand too: nothing to recycle
+        state = evolve(
+            state,
+            players=(evolve(first, hand=(*first.hand, *state.discard_pile[:-1])), state.players[1]),
+            discard_pile=state.discard_pile[-1:],
+        )
+        assert ([DrawCards(1)], 2) == (turn_actions(state), state.debt)
+
+        state = draw(state, 1)
+
+        assert (state.players[1].hand, state.debt, state.pending, state.to_move) == (cards("brown 3"), 0, None, 0)
+        assert pigs(state) == {"pink": 0, "brown": 0, "black": 0, "beige": 4}
+        with pytest.raises(IllegalActionError, match="no bet decision"):
+            apply(state, PlaceBet(1, "pink"))
+
     def test_plus_two_as_last_card_makes_nobody_draw(self) -> None:
         state = race(["pink +2", "brown 3, brown 4"], "pink 1")
 
@@ -454,6 +515,24 @@ class TestSchlappi:
         state = apply(state, ChoosePig(0, "brown"))
         assert (pigs(state), state.to_move) == ({"pink": 0, "brown": 3, "black": 3, "beige": 0}, 1)
 
+    def test_schlappi_that_brings_a_pig_home_scores_three_for_its_player(self) -> None:
+        """
+        The Schlappi's player moved the rearmost pig onto the finish, whatever its colour: they score 3.
+        """
+        state = race(
+            ["brown 2", "pink Schlappi, pink 2", "brown 4"],
+            "black 1",
+            pigs={"pink": 9, "brown": 9, "black": 9, "beige": 8},
+            options={"finish": {3: 10}},
+        )
+        state = apply(draw(state, 0), DeclineBet(0))
+
+        state = play(state, 1, "pink Schlappi")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("finish", (1,), (0, 3, 0))
+        assert RaceScored(1, ("beige",), ()) in state.events
+
 
 class TestBauer:
     """
@@ -469,6 +548,19 @@ class TestBauer:
         state = choose(state, 0, "beige")
         assert ("beige", {"beige 3", "Bauer", "beige Schlappi"}) == (state.wish, playable(state))
         assert state.board.pigs == (0, 0, 0, 0)
+
+    def test_last_bauer_names_no_colour(self) -> None:
+        """
+        A Bauer that empties its player's hand ends the race at once: nobody is asked for a colour.
+        """
+        state = race(["Bauer", "pink 3"], "pink 1")
+
+        state = play(state, 0, "Bauer")
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("out", (0,), (5, 0))
+        assert (state.round, state.pending) == (2, None)
+        assert not any(isinstance(event, SuitWished) for event in state.events)
 
 
 class TestDrawingAndBetting:
@@ -626,6 +718,23 @@ class TestRaceEnd:
 
         assert state.rounds[0].points == (5 + 4, 6, 3, 0, 0)
 
+    def test_blocked_race_ends_when_everyone_passes_and_the_bets_are_still_scored(self) -> None:
+        """
+        Nobody can play or draw: after a full round of passes the race ends as blocked, nobody scores 3 or 5,
+        the pigs furthest forward win and the bet row is scored.
+        """
+        bets = [(2, "pink"), (1, "black"), (0, "beige")]
+        state = race(["brown 2", "brown 3", "black 4"], "pink 1", pigs={"beige": 4, "black": 4}, bets=bets)
+        state = evolve(state, draw_pile=())  # the discards hold only the starter: nothing to draw at all
+
+        for seat in range(3):
+            assert [Pass(seat)] == turn_actions(state)
+            state = pass_(state, seat)
+
+        ended = state.rounds[0]
+        assert (ended.reason, ended.winners, ended.points) == ("blocked", (), (4, 6, 0))
+        assert RaceScored(1, ("black", "beige"), tuple(bets)) in state.events
+
     def test_bets_lie_open_once_the_race_is_scored(self) -> None:
         state = race(["pink 2", "brown 3"], "pink 1", bets=[(1, "pink")], options={"races": 1})
 
@@ -679,6 +788,21 @@ class TestMatch:
 
         assert state.result is not None
         assert (state.result.winners, state.result.totals) == ((0, 1), (6, 6, 0))
+
+    def test_resigned_players_bet_is_not_scored_and_the_next_start_player_skips_them(self) -> None:
+        """
+        Seat 1 leaves with the top bet: the bet below it scores 6, and race 2, which seat 1 would start,
+        starts with seat 2; seat 1 gets no cards.
+        """
+        state = race(["pink 2", "brown 3", "brown 4"], "pink 1", pigs={"beige": 6}, bets=[(1, "beige"), (2, "beige")])
+        state = apply(state, Resign(1))
+
+        state = play(state, 0, "pink 2")
+
+        assert state.rounds[0].points == (5, 0, 6)
+        started = next(e for e in state.events if isinstance(e, RoundStarted))
+        assert (started.round, started.first, state.to_move) == (2, 2, 2)
+        assert [len(hand) for hand in state.hands] == [5, 0, 5]
 
     def test_bot_match_ends_and_points_only_grow(self) -> None:
         state = play_out(new_game(VARIANT, players=4, seed=5), {seat: HeuristicBot(seed=seat) for seat in range(4)})
@@ -823,6 +947,23 @@ class TestMauCalls:
 
         assert (state.wish, state.to_move) == ("pink", 1)
         assert {"pink 3"} == playable(state) & {"pink 3", "brown 3"}
+
+    @pytest.mark.parametrize(
+        ("hands", "after_the_x"),
+        [(["pink X, pink 5", "brown 3"], 0), (["pink X, pink 5", "brown 3", "brown 4"], 2)],
+    )
+    def test_challenged_x_undoes_the_skip(self, hands: list[str], after_the_x: int) -> None:
+        """
+        An X played without "Mau" and challenged goes back to the hand: the skipped player moves after all.
+        """
+        state = play(race(hands, "pink 1", options=self.options), 0, "pink X")  # missed "Mau"
+        assert state.to_move == after_the_x
+
+        state = apply(state, Challenge(1, 0))
+
+        assert Counter(cards("pink X, pink 5")) == Counter(state.players[0].hand)
+        assert (state.top, state.wish, state.to_move, state.challenge) == (Card("1", "pink"), None, 1, None)
+        assert PlayTakenBack(0, Card("X", "pink")) in state.events
 
     def test_challenged_plus_two_leaves_its_player_the_debt_they_faced(self) -> None:
         hands = ["pink +2, pink 2, pink 3", "brown +2, brown 5", "brown 4"]
