@@ -444,7 +444,7 @@ def _with_window(earlier: ChallengeWindow | None, window: ChallengeWindow) -> Ch
         # one challenge catches both, and costs both penalties.
         return evolve(window, missed=f"{earlier.missed} and {window.missed}", penalty=earlier.penalty + window.penalty)
     if earlier.offender == window.offender:
-        return window  # only the last play can be taken back
+        return evolve(window, then=earlier.then)  # only the last play can be taken back
     # The closer missed a call in the turn that is to close the earlier window: theirs waits for it.
     return evolve(earlier, then=_with_window(earlier.then, window))
 
