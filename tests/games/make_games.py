@@ -12,7 +12,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from maumau import new_game, to_json
+from maumau import GameState, new_game, to_json
 from maumau.bots import Bot, HeuristicBot, play_out
 
 HERE = Path(__file__).parent
@@ -29,11 +29,26 @@ GAMES = [
 ]
 
 
-def fingerprint(text: str) -> str:
+def fingerprint(state: GameState) -> str:
     """
-    A short, stable digest of a state's JSON.
+    A stable digest of a final position: every card's place, the totals, each round's result and the match's.
+
+    Written from the rules' point of view rather than from the JSON, so that a change of the save format
+    (or of how the engine keeps its bookkeeping) leaves it alone while a changed rule does not.
     """
-    return hashlib.sha256(text.encode()).hexdigest()
+    position = {
+        "players": [[p.name, [c.code for c in p.hand], p.score, p.resigned] for p in state.players],
+        "draw_pile": [c.code for c in state.draw_pile],
+        "discard_pile": [c.code for c in state.discard_pile],
+        "dealer": state.dealer,
+        "round": state.round,
+        "rounds": [
+            [r.round, r.reason, list(r.winners), list(r.points), [[c.code for c in h] for h in r.hands]]
+            for r in state.rounds
+        ],
+        "result": None if state.result is None else [list(state.result.winners), state.result.reason],
+    }
+    return hashlib.sha256(json.dumps(position, sort_keys=True).encode()).hexdigest()
 
 
 def main() -> None:
@@ -47,7 +62,7 @@ def main() -> None:
             "rounds": len(final.rounds),
             "winners": list(final.result.winners),
             "totals": list(final.result.totals),
-            "final_state_sha256": fingerprint(to_json(final)),
+            "final_position_sha256": fingerprint(final),
         }
         path = HERE / variant / f"{players}-players-seed-{seed}.json"
         path.parent.mkdir(exist_ok=True)
