@@ -1,6 +1,6 @@
 """
 Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
-``nox -s soak`` searches long for rule bugs.
+``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes.
 """
 
 from __future__ import annotations
@@ -57,8 +57,13 @@ def docs(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """
     Decisions and rounds per second and peak memory, random legal play, one core.
+
+    ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead; only then are
+    those installed (RLCard's UNO game needs numpy).
     """
     session.install("-e", ".")
+    if "--peers" in session.posargs:
+        session.install("rlcard", "open_spiel", "numpy")
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 
@@ -72,3 +77,16 @@ def soak(session: nox.Session) -> None:
     session.install("-e", ".[tests]")
     session.run("python", "tests/soak.py", *session.posargs)
     session.run("pytest", "tests/test_json.py", "-k", "Malformed", env={"HYPOTHESIS_PROFILE": "fuzz"})
+
+
+@nox.session(python=PYTHON)
+def mutants(session: nox.Session) -> None:
+    """
+    Mutation testing of the rule modules, not run by default: it runs the tests once per mutant, minutes per module.
+
+    Every survivor must be killed by a new test or listed in ``tests/mutants-equivalent.txt`` with the reason.
+    ``nox -s mutants -- --per-file 20 --jobs 2`` samples fewer mutants and runs two at a time;
+    ``-- --module src/maumau/mechanics/x.py --only`` mutates one module.
+    """
+    session.install("-e", ".[tests]")
+    session.run("python", "tests/mutants.py", *session.posargs)

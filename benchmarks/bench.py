@@ -7,16 +7,32 @@ and applies one of them chosen uniformly by a seeded generator; resigning
 is never chosen, so matches end the way the variant ends them.  A decision
 is one ``legal_actions`` plus one ``apply``.
 
-Three passes, so that measuring does not slow what is measured:
+Separate passes, so that measuring does not slow what is measured:
 
 1. timed: decisions and rounds per second, nothing else running;
-2. memory: one match under `tracemalloc` (its peak), plus the resident
-   maximum of the whole process from `resource.getrusage`;
-3. hooks: the cost of one pluggy hook call against a plain function call,
-   and the hook calls per decision: every question the engine puts to
-   `maumau.Rules` (one hook each, counted by wrapping its methods) and
-   those that go through pluggy (counted with pluggy's
-   ``add_hookcall_monitoring``); the wrappers are removed afterwards.
+2. memory, all with `tracemalloc` and after the timed pass, so that the
+   engine's caches (the rules, the shared actions) are warm and not counted:
+
+   - peak of one match: the tracemalloc peak while playing it;
+   - bytes per state kept: every state of one match is kept in a list, with
+     each state's ``memo`` cleared (it caches the legal actions and is not
+     part of the state's value); the traced bytes after, minus those before,
+     minus the list itself (``sys.getsizeof``), divided by the number of
+     states.  States share what did not change, so this is what one more
+     kept state costs, not the size of a state alone;
+   - bytes per decision: before each decision ``reset_peak``, then the peak
+     during it minus the traced bytes at its start; the median over one
+     match.  Memory freed and taken again within a decision counts once, so
+     this is the most a decision holds at a time, not all it allocates;
+
+   plus the resident maximum of the whole process from `resource.getrusage`;
+3. hooks: the hook calls per decision over one match, by hook: every
+   question the engine puts to `maumau.Rules`, counted by wrappers put on
+   the instance (see `hook_counts`) and removed afterwards; and the calls
+   that pluggy dispatches, counted with pluggy's ``add_hookcall_monitoring``.
+   `Rules` compiles each hook's implementations into one plain function when
+   it is built, so in play that count is zero unless a plugin uses an
+   old-style hookwrapper.
 
 Run ``python benchmarks/bench.py --help`` or ``nox -s bench -- --all``.
 """
@@ -27,9 +43,9 @@ import argparse
 import platform
 import random
 import resource
+import statistics
 import sys
 import time
-import timeit
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -65,6 +81,18 @@ def choices(state: GameState) -> list[Action]:
     if seat is None:
         return []
     return [action for action in maumau.legal_actions(state, seat) if not isinstance(action, Resign)]
+
+
+def step(state: GameState, rng: random.Random, variant: str, players: int, seed: int, decisions: int) -> GameState:
+    """
+    One decision: the acting seat's legal actions, one of them applied; the match is named if it is stuck.
+    """
+    actions = choices(state)
+    if not actions:
+        raise StuckError(f"{variant}, {players} players, seed {seed}: the acting seat can only resign")
+    if decisions >= MAX_DECISIONS_PER_MATCH:
+        raise StuckError(f"{variant}, {players} players, seed {seed}: no end after {decisions} decisions")
+    return maumau.apply(state, rng.choice(actions))
 
 
 def play_match(variant: str, players: int, seed: int, rng: random.Random) -> tuple[int, int]:
@@ -130,6 +158,47 @@ def memory_pass(variant: str, players: int, seed: int) -> int:
     return peak
 
 
+def bytes_per_state(variant: str, players: int, seed: int) -> tuple[int, float]:
+    """
+    Keep every state of one match; return (states kept, traced bytes per state kept).
+    """
+    rng = random.Random(seed)
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        state = maumau.new_game(variant, players=players, seed=seed)
+        kept = [state]
+        while state.result is None:
+            state = step(state, rng, variant, players, seed, len(kept) - 1)
+            kept[-1].memo.clear()  # filled by legal_actions; not part of the state's value
+            kept.append(state)
+        state.memo.clear()
+        after, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return len(kept), (after - before - sys.getsizeof(kept)) / len(kept)
+
+
+def bytes_per_decision(variant: str, players: int, seed: int) -> float:
+    """
+    The median over one match of the traced bytes a decision holds at most beyond those held at its start.
+    """
+    rng = random.Random(seed)
+    state = maumau.new_game(variant, players=players, seed=seed)
+    sizes: list[int] = []
+    tracemalloc.start()
+    try:
+        while state.result is None:
+            tracemalloc.reset_peak()
+            start, _ = tracemalloc.get_traced_memory()
+            state = step(state, rng, variant, players, seed, len(sizes))
+            _, peak = tracemalloc.get_traced_memory()
+            sizes.append(peak - start)
+    finally:
+        tracemalloc.stop()
+    return statistics.median(sizes)
+
+
 def resident_max() -> int:
     """
     The process's maximum resident set size so far, in bytes.
@@ -138,28 +207,32 @@ def resident_max() -> int:
     return usage if sys.platform == "darwin" else usage * 1024
 
 
-#: `Rules` methods that are not one hook each: option checking and a cached lookup.
-NOT_HOOKS = frozenset({"resolve_options", "suits"})
+#: `Rules` methods the engine calls that wrap a compiled hook (or, for ``suits``, the deck's) in a little logic.
+RULE_METHODS = ("after_draw", "actions", "starter", "score_round", "check_state", "deck", "calls", "seats", "suits")
 
 
 def hook_counts(variant: str, players: int, seed: int) -> tuple[int, Counter[str], Counter[str]]:
     """
-    Play one match with every hook call counted; return (decisions, rule calls, pluggy calls), by hook.
+    Play one match with every hook call counted; return (decisions, calls by hook, pluggy calls by hook).
 
-    Rule calls are the engine's questions to `Rules`, one hook each, counted
-    by wrapping its methods on the instance.  Pluggy calls are those pluggy
-    dispatches, counted by ``add_hookcall_monitoring``; `Rules` answers a
-    hook that only the core default implements without pluggy.
+    Counted on the match's `Rules` instance: each attribute holding a
+    compiled hook (``playable``, ``next_seat``, ...) is replaced by a
+    counting wrapper, each method in `RULE_METHODS` is shadowed by one, and
+    ``rules.hooks`` by a dict of counting wrappers (the way a mechanic asks
+    a hook of its own, such as ``window_closed``).  Pipelines nobody
+    implements are ``None`` and never called.  Pluggy's dispatches are
+    counted by ``add_hookcall_monitoring`` from after ``new_game``.
+    Everything is put back afterwards, also on failure.
     """
     state = maumau.new_game(variant, players=players, seed=seed)
     rules = state.rules
     asked: Counter[str] = Counter()
     dispatched: Counter[str] = Counter()
 
-    def counting(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    def counting(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*args: Any, **kwargs: Any) -> Any:
             asked[name] += 1
-            return method(*args, **kwargs)
+            return function(*args, **kwargs)
 
         return counted
 
@@ -169,49 +242,34 @@ def hook_counts(variant: str, players: int, seed: int) -> tuple[int, Counter[str
     def after(outcome: object, hook_name: str, hook_impls: Sequence[object], kwargs: Mapping[str, object]) -> None:
         pass
 
-    names = [name for name, value in vars(type(rules)).items() if callable(value) and not name.startswith("_")]
-    names = [name for name in names if name not in NOT_HOOKS and name != "build"]
-    for name in names:
+    hooks = rules.hooks
+    compiled = {id(function) for function in hooks.values()}
+    functions = {
+        name: value
+        for name, value in vars(rules).items()
+        if not name.startswith("_") and callable(value) and id(value) in compiled
+    }
+    methods = [name for name in RULE_METHODS if name not in vars(rules)]
+    for name, function in functions.items():
+        setattr(rules, name, counting(name, function))
+    for name in methods:
         setattr(rules, name, counting(name, getattr(rules, name)))  # the instance's attribute shadows the method
+    rules.hooks = {name: counting(f"hooks[{name.removeprefix('maumau_')}]", f) for name, f in hooks.items()}
     undo = rules.plugin_manager.add_hookcall_monitoring(before, after)
     try:
         rng = random.Random(seed)
         decisions = 0
         while state.result is None:
-            actions = choices(state)
-            if not actions:
-                raise StuckError(f"{variant}, {players} players, seed {seed}: the acting seat can only resign")
-            state = maumau.apply(state, rng.choice(actions))
+            state = step(state, rng, variant, players, seed, decisions)
             decisions += 1
     finally:
         undo()
-        for name in names:
+        rules.hooks = hooks
+        for name in methods:
             delattr(rules, name)
+        for name, function in functions.items():
+            setattr(rules, name, function)
     return decisions, asked, dispatched
-
-
-def hook_cost(variant: str, players: int, seed: int) -> tuple[float, float, float]:
-    """
-    Nanoseconds per call of the ``can_play`` rule: through `Rules`, through the
-    pluggy hook caller, and as the plain implementing function.
-    """
-    state = maumau.new_game(variant, players=players, seed=seed)
-    rules = state.rules
-    seat = acting_seat(state)
-    assert seat is not None
-    card = state.players[seat].hand[0]
-    hook = rules.plugin_manager.hook.maumau_can_play
-    impl: Callable[..., Any] = hook.get_hookimpls()[-1].function  # the newest plugin: the one asked first
-
-    def best(stmt: Callable[[], object]) -> float:
-        timer = timeit.Timer(stmt)
-        number, _ = timer.autorange()
-        return min(timer.repeat(repeat=5, number=number)) / number * 1e9
-
-    via_rules = best(lambda: rules.can_play(state, seat, card))
-    via_hook = best(lambda: hook(state=state, seat=seat, card=card))
-    plain = best(lambda: impl(state=state, seat=seat, card=card))
-    return via_rules, via_hook, plain
 
 
 def megabytes(size: int) -> str:
@@ -229,19 +287,20 @@ def bench(variant: str, players: int, seed: int, seconds: float | None, matches:
     print(f"  rounds per second     {rounds / elapsed:>12,.1f}   (per CPU second: {rounds / cpu:,.1f})")
     peak = memory_pass(variant, players, seed)
     print(f"  peak memory, 1 match  {megabytes(peak):>12}   (tracemalloc peak)")
+    states, per_state = bytes_per_state(variant, players, seed)
+    print(f"  bytes per state kept  {per_state:>12,.0f}   (all {states:,} states of one match kept, memos cleared)")
+    per_decision = bytes_per_decision(variant, players, seed)
+    print(f"  bytes per decision    {per_decision:>12,.0f}   (median tracemalloc peak above the start of each)")
     print(f"  resident max          {megabytes(resident_max()):>12}   (getrusage ru_maxrss, whole process)")
-    via_rules, via_hook, plain = hook_cost(variant, players, seed)
-    print(f"  can_play via Rules    {via_rules:>12,.0f} ns")
-    print(f"  can_play hook call    {via_hook:>12,.0f} ns   (pluggy HookCaller)")
-    print(f"  can_play plain call   {plain:>12,.0f} ns   (the implementing function)")
-    print(f"  pluggy overhead       {via_hook - plain:>12,.0f} ns per hook call")
     counted, asked, dispatched = hook_counts(variant, players, seed)
     total, through = sum(asked.values()), sum(dispatched.values())
-    print(f"  hook calls / decision {total / counted:>12.2f}   ({total:,} in the {counted:,} decisions of one match)")
-    print(f"    through pluggy      {through / counted:>12.2f}   (the rest answered by the core default directly)")
-    print(f"    {'by hook':<22}{'calls':>8}{'pluggy':>8}")
+    print(f"  hook calls/decision   {total / counted:>12.2f}   ({total:,} in the {counted:,} decisions of one match)")
+    print(f"  pluggy calls/decision {through / counted:>12.2f}   (add_hookcall_monitoring, after new_game)")
+    for name, count in sorted(dispatched.items(), key=lambda item: (-item[1], item[0])):
+        print(f"    through pluggy: {name:<18}{count / counted:>8.3f}")
+    print(f"    {'by hook':<22}{'per decision':>12}{'in the match':>14}")
     for name, count in sorted(asked.items(), key=lambda item: (-item[1], item[0])):
-        print(f"    {name:<22}{count / counted:>8.2f}{dispatched[name] / counted:>8.2f}")
+        print(f"    {name:<22}{count / counted:>12.3f}{count:>14,}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -253,7 +312,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     amount.add_argument("--seconds", type=float, default=None, help="play matches for this long (default: 10)")
     amount.add_argument("--matches", type=int, default=None, help="play this many matches instead")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match and of the move choices")
+    parser.add_argument("--peers", action="store_true", help="instead, compare with RLCard and OpenSpiel (peers.py)")
     args = parser.parse_args(argv)
+    if args.peers:
+        import peers  # benchmarks/peers.py, beside this file
+
+        return peers.main([] if args.seconds is None else ["--seconds", str(args.seconds)])
     seconds = args.seconds if args.seconds is not None or args.matches is not None else 10.0
 
     installed = maumau.variants()

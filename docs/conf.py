@@ -49,7 +49,9 @@ nitpicky = True
 nitpick_ignore_regex = [
     # Projects reached through intersphinx only; offline they stay plain text.
     ("py:.*", r"(collections\.abc|typing|enum|random|pluggy|attrs|attr|cattrs)\..*"),
-    ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau\._serialize\.T)"),
+    ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau(\.\w+)*\.T)"),
+    # The same projects named in docstrings, where the default role is `any`.
+    ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
     # The action log is a private cons list; `GameState.actions` is its public face.
     ("py:.*", r"ActionLog"),
 ]

@@ -30,6 +30,7 @@ from maumau import (
     view,
 )
 from maumau.bots import Bot, HeuristicBot, RandomBot, ReactingBot, acting_seat, play_out
+from maumau.mechanics import Challenges
 
 
 @frozen
@@ -57,9 +58,13 @@ class ChallengeableCalls:
     """
 
     @hookimpl
+    def maumau_mechanics(self) -> tuple[object, ...]:
+        return (Challenges(closes="turn"),)
+
+    @hookimpl
     def maumau_judge_call(self, call: str | None, expected: str | None) -> CallRuling | None:
         if expected and call != expected:
-            return CallRuling(missed=expected, penalty=2, challenge=True)
+            return CallRuling(missed=expected, penalty=2)
         return None
 
 

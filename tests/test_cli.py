@@ -16,6 +16,7 @@ from helpers import deal
 from maumau import Action, CallRuling, PlayCard, PlayerView, hookimpl, new_game
 from maumau.bots import Bot, HeuristicBot
 from maumau.cli import main, parse_option, run_game
+from maumau.mechanics import Challenges
 
 #: A short match: the first round decides it.
 SHORT = ["play", "--seed", "3", "--option", "target=1"]
@@ -187,9 +188,13 @@ class ChallengeableCalls:
     """
 
     @hookimpl
+    def maumau_mechanics(self) -> tuple[object, ...]:
+        return (Challenges(closes="turn"),)
+
+    @hookimpl
     def maumau_judge_call(self, call: str | None, expected: str | None) -> CallRuling | None:
         if expected and call != expected:
-            return CallRuling(missed=expected, penalty=2, challenge=True)
+            return CallRuling(missed=expected, penalty=2)
         return None
 
 

@@ -66,6 +66,8 @@ def start(**options: object) -> GameState:
 #: (name, how to reach the position, the action, the reason it is refused)
 ILLEGAL: list[tuple[str, Callable[[], GameState], Action, Reason]] = [
     ("game over", lambda: apply(start(), Resign(0)), DrawCards(1), Reason.GAME_OVER),
+    ("call the variant lacks", start, PlayCard(1, Card.parse("Kh"), "MAU!"), Reason.BAD_CALL),
+    ("call with none due", start, PlayCard(1, Card.parse("Kh"), "Mau"), Reason.BAD_CALL),
     ("no such seat", start, DrawCards(3), Reason.NO_SUCH_SEAT),
     ("negative seat", start, DrawCards(-1), Reason.NO_SUCH_SEAT),
     ("draw out of turn", start, DrawCards(2), Reason.NOT_YOUR_TURN),

@@ -390,7 +390,7 @@ class TestImpossibleStates:
             name = "broken"
 
             @hookimpl
-            def maumau_can_play(self) -> bool:
+            def maumau_playable(self) -> tuple[Card, ...]:
                 raise KeyError("oops")
 
         state = new_game("classic", players=2, seed=1, plugins=[Broken()])

@@ -31,18 +31,22 @@ from ._events import (
 )
 from ._options import Option, Options
 from ._serialize import from_json, to_json
-from ._state import ChallengeWindow, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._slots import Slot
+from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView, view
 from .exceptions import (
     IllegalActionError,
     InvalidActionError,
+    InvalidCallError,
     InvalidCardError,
     InvalidOptionError,
     MaumauError,
+    PluginError,
     Reason,
     RecordError,
     UnknownVariantError,
 )
+from .flow import read_call
 from .hookspecs import hookimpl
 from .plugins import Rules, VariantInfo, variants
 
@@ -63,7 +67,6 @@ __all__ = [
     "CardsDrawn",
     "Challenge",
     "ChallengeMade",
-    "ChallengeWindow",
     "ChooseSuit",
     "DirectionReversed",
     "DrawCards",
@@ -73,6 +76,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidCallError",
     "InvalidCardError",
     "InvalidOptionError",
     "MatchEnded",
@@ -89,6 +93,7 @@ __all__ = [
     "PlayerResigned",
     "PlayerState",
     "PlayerView",
+    "PluginError",
     "Reason",
     "RecordError",
     "Resign",
@@ -97,6 +102,7 @@ __all__ = [
     "RoundResult",
     "RoundStarted",
     "Rules",
+    "Slot",
     "SuitWished",
     "TurnSkipped",
     "UnknownVariantError",
@@ -112,8 +118,13 @@ __all__ = [
     "new_game",
     "parse_card",
     "parse_cards",
+    "read_call",
     "replay",
     "to_json",
     "variants",
     "view",
 ]
+
+from . import mechanics
+
+__all__ += ["mechanics"]

@@ -17,13 +17,31 @@ from attrs import frozen
 
 from ._cards import Card
 from ._tags import register_kind
+from .exceptions import shorten
 
-__all__ = ["Action", "Challenge", "ChooseSuit", "DrawCards", "Pass", "PlayCard", "Resign", "action_types"]
+__all__ = [
+    "MAX_CALL_LENGTH",
+    "Action",
+    "Challenge",
+    "ChooseSuit",
+    "DrawCards",
+    "Pass",
+    "PlayCard",
+    "Resign",
+    "action_types",
+    "canonical",
+    "play_action",
+    "seat_action",
+    "suit_action",
+]
+
+#: The longest call text an action may carry; every variant's calls are far shorter.
+MAX_CALL_LENGTH = 40
 
 _ACTION_TYPES: dict[str, type[Action]] = {}
 
 
-@frozen
+@frozen(cache_hash=True)
 class Action:
     """
     Base class of every action; *seat* is the seat that acts.
@@ -75,8 +93,80 @@ def check_fields(action: Action) -> str | None:
             continue
         if type(value) is not kind and not (kind is Card and isinstance(value, Card)):
             allowed = _TYPE_WORDS[kind] + (" or None" if optional else "")
-            return f"{name} must be {allowed}, got {value!r}"
+            return f"{name} must be {allowed}, got {shorten(value)}"
+    call = getattr(action, "call", None)
+    if isinstance(call, str) and len(call) > MAX_CALL_LENGTH:
+        return f"a call has at most {MAX_CALL_LENGTH} characters, got {len(call):,}"
     return None
+
+
+_CANONICAL: dict[Action, Action] = {}
+#: Beyond this many, actions are no longer shared (a bound against a flood of distinct ones).
+_CANONICAL_LIMIT = 100_000
+
+
+_PLAYS: dict[tuple[int, int, str | None], PlayCard] = {}
+
+
+def play_action(seat: int, card: Card, call: str | None = None) -> PlayCard:
+    """
+    The shared `PlayCard` for *seat*, this very *card* object and *call*, made once: listing plays is the
+    engine's busiest work, and the cards of a game are the same few objects throughout.
+
+    Keyed by the card's identity, which needs no hashing; the cached action
+    holds the card, so the identity cannot pass to another object.
+    """
+    key = (seat, id(card), call)
+    play = _PLAYS.get(key)
+    if play is None or play.card is not card:
+        play = PlayCard(seat, card, call)
+        if len(_PLAYS) < _CANONICAL_LIMIT:
+            _PLAYS[key] = play
+    return play
+
+
+_BY_SEAT: dict[type[Action], list[Action]] = {}
+
+
+def seat_action(kind: type[Action], seat: int) -> Action:
+    """
+    The shared action of class *kind* (`DrawCards`, `Pass`, `Resign`) for *seat*.
+    """
+    made = _BY_SEAT.get(kind)
+    if made is None:
+        made = _BY_SEAT[kind] = []
+    if seat >= len(made):
+        made.extend(canonical(kind(other)) for other in range(len(made), seat + 1))
+    return made[seat]
+
+
+_SUITS: dict[tuple[int, str], ChooseSuit] = {}
+
+
+def suit_action(seat: int, suit: str) -> ChooseSuit:
+    """
+    The shared `ChooseSuit` for *seat* and *suit*, made once.
+    """
+    key = (seat, suit)
+    action = _SUITS.get(key)
+    if action is None:
+        action = ChooseSuit(seat, suit)
+        if len(_SUITS) < _CANONICAL_LIMIT:
+            _SUITS[key] = action
+    return action
+
+
+def canonical(action: Action) -> Action:
+    """
+    One shared instance per distinct action, so that listing legal actions builds few new objects
+    and `maumau.apply` recognises a listed action by identity.
+    """
+    known = _CANONICAL.get(action)
+    if known is not None:
+        return known
+    if len(_CANONICAL) < _CANONICAL_LIMIT:
+        _CANONICAL[action] = action
+    return action
 
 
 def action_types() -> dict[str, type[Action]]:
@@ -86,7 +176,7 @@ def action_types() -> dict[str, type[Action]]:
     return dict(_ACTION_TYPES)
 
 
-@frozen
+@frozen(cache_hash=True)
 class PlayCard(Action, kind="play"):
     """
     Put *card* on the discard pile, saying *call* ("Mau", "Mau-Mau") or nothing.
@@ -101,11 +191,11 @@ class PlayCard(Action, kind="play"):
     call: str | None = None
 
     def __str__(self) -> str:
-        said = f" saying {self.call!r}" if self.call else ""
+        said = f" saying {shorten(self.call)}" if self.call else ""
         return f"seat {self.seat} plays {self.card}{said}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class DrawCards(Action, kind="draw"):
     """
     Draw from the draw pile: one card, or the whole debt when one is owed.
@@ -117,7 +207,7 @@ class DrawCards(Action, kind="draw"):
         return f"seat {self.seat} draws"
 
 
-@frozen
+@frozen(cache_hash=True)
 class Pass(Action, kind="pass"):
     """
     End the turn without playing: after drawing, when a skip is owed, or when
@@ -130,7 +220,7 @@ class Pass(Action, kind="pass"):
         return f"seat {self.seat} passes"
 
 
-@frozen
+@frozen(cache_hash=True)
 class ChooseSuit(Action, kind="choose_suit"):
     """
     Name the suit (or colour) that the next card must have.
@@ -144,7 +234,7 @@ class ChooseSuit(Action, kind="choose_suit"):
         return f"seat {self.seat} names {self.suit}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class Challenge(Action, kind="challenge"):
     """
     Point out that *offender* missed a call, while the window for it is open.
@@ -158,7 +248,7 @@ class Challenge(Action, kind="challenge"):
         return f"seat {self.seat} challenges seat {self.offender}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class Resign(Action, kind="resign"):
     """
     Leave the match; the variant decides who wins what remains.

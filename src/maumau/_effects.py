@@ -2,14 +2,11 @@
 Small value types that hooks return to the engine.
 
 Hooks describe what a rule does with these records instead of rewriting the
-state, so the common mechanics (debts, skips, reversals, suit wishes, penalty
-draws, challenge windows) stay in one place in the engine and a variant
-stays declarative.
+state, so the kernel's mechanics (debts, skips, reversals, suit wishes,
+penalty draws) stay in one place and a variant stays declarative.
 """
 
 from __future__ import annotations
-
-from typing import Literal
 
 from attrs import frozen
 
@@ -23,9 +20,9 @@ class Effect:
 
     Args:
         draw: Cards the next player must draw; added to a pending debt.
-        skip: Players passed over after this turn.
-        skip_answerable: The player to be skipped may answer (pass the skip
-            on) instead of missing the turn at once.
+        skip: Players passed over after this turn.  (A skip that the next
+            player may answer is an owed skip: set ``state.skips`` in
+            `maumau_follow_up <maumau.hookspecs.maumau_follow_up>` instead.)
         reverse: Play changes direction.
         choose_suit: The player must name a suit before the turn ends.
         wish: A suit the next card must have (a card that fixes it itself).
@@ -35,7 +32,6 @@ class Effect:
 
     draw: int = 0
     skip: int = 0
-    skip_answerable: bool = False
     reverse: bool = False
     choose_suit: bool = False
     wish: str | None = None
@@ -51,20 +47,21 @@ class CallRuling:
     The verdict on what a player said with a card.
 
     *missed* is the call that was due and not said (``None``: nothing was
-    wrong).  *penalty* cards are drawn at once, or, with *challenge*, only if
-    another player challenges while the window is open; the window closes
-    when the next player completes a turn (*closes_on* ``"turn"``) or takes
-    any action (``"action"``).  *undo* asks that a successful challenge take
-    the card back and reverse its follow-up (Sau Mau Mau).
+    wrong), and *penalty* what missing it costs.  What happens to a missed
+    call is `maumau_call_missed <maumau.hookspecs.maumau_call_missed>`'s to
+    decide: by default the penalty is drawn at once; a variant that plays
+    with `maumau.mechanics.Challenges` lets other players point it out
+    instead.  *at_once* charges the penalty at once even there (a wrong
+    word rather than a forgotten one, such as "uno" at a Mau-Mau table).
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *challenge*, *closes_on* and *undo* moved to `maumau.mechanics.Challenges`; *at_once* is new.
     """
 
     missed: str | None = None
     penalty: int = 0
-    challenge: bool = False
-    closes_on: Literal["turn", "action"] = "turn"
-    undo: bool = False
+    at_once: bool = False
 
 
 #: The ruling when nothing was wrong.
@@ -77,13 +74,10 @@ class RoundEnd:
     A round ends now: why (``"out"``, ``"blocked"``, ``"stopped"`` or a
     variant's own reason) and who won it.
 
-    *placings*, for a variant that plays on after the first player goes
-    out, is the finishing order (best first); left empty, the round's
-    result takes ``state.placings``.
-
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *placings* moved to `maumau.mechanics.Placings`.
     """
 
     reason: str
     winners: tuple[int, ...] = ()
-    placings: tuple[int, ...] = ()

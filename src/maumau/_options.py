@@ -9,10 +9,10 @@ the list of what is allowed instead of being silently ignored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
-from attrs import field, frozen
+from attrs import frozen
 
 from .exceptions import InvalidOptionError
 
@@ -131,48 +131,44 @@ class Option:
         return tuple(sorted({**defaults, **result}.items()))
 
 
-def _to_pairs(
-    values: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]],
-) -> tuple[tuple[str, OptionValue], ...]:
-    items = values.items() if isinstance(values, Mapping) else values
-    return tuple(sorted((str(k), v) for k, v in items))
-
-
-@frozen
-class Options(Mapping[str, OptionValue]):
+class Options(dict[str, OptionValue]):
     """
-    The resolved options of one game: an immutable, hashable mapping.
+    The resolved options of one game: an immutable, hashable mapping, sorted by name.
+
+    A ``dict`` underneath, so that reading an option (which the rules do in
+    every turn) is a plain dictionary lookup; every method that would change
+    it raises ``TypeError``, and the hash is computed once.
 
     .. versionadded:: 0.1.0
     """
 
-    pairs: tuple[tuple[str, OptionValue], ...] = field(converter=_to_pairs, default=())
-    _lookup: dict[str, OptionValue] = field(init=False, eq=False, repr=False, hash=False)
+    __slots__ = ("_hash",)
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_lookup", dict(self.pairs))
+    def __init__(self, values: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]] = ()) -> None:
+        items = values.items() if isinstance(values, Mapping) else values
+        super().__init__(sorted((str(key), value) for key, value in items))
+        self._hash = hash(tuple(super().items()))
 
-    def __getitem__(self, key: str) -> OptionValue:
-        return self._lookup[key]
+    @property
+    def pairs(self) -> tuple[tuple[str, OptionValue], ...]:
+        """
+        The options as sorted ``(name, value)`` pairs.
+        """
+        return tuple(self.items())
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._lookup)
-
-    def __len__(self) -> int:
-        return len(self._lookup)
-
-    def __hash__(self) -> int:
-        return hash(self.pairs)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Options):
-            return self.pairs == other.pairs
-        if isinstance(other, Mapping):
-            return dict(self._lookup) == dict(other)
-        return NotImplemented
+    def __hash__(self) -> int:  # type: ignore[override]
+        return self._hash
 
     def __repr__(self) -> str:
-        return f"Options({dict(self.pairs)!r})"
+        return f"Options({dict(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Options], tuple[dict[str, OptionValue]]]:
+        return (Options, (dict(self),))
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("resolved options cannot be changed; pass new ones to maumau.new_game")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
 
 
 def resolve_options(variant: str, declared: Iterable[Option], given: Mapping[str, object] | None) -> Options:

@@ -27,19 +27,22 @@ from ._cards import Card, parse_card
 from ._engine import legal_actions
 from ._events import Event, event_types
 from ._options import Options
-from ._state import ActionLog, ChallengeWindow, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._slots import TRANSIENT
+from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView
 from .exceptions import MaumauError, RecordError
-from .plugins import Rules, _entry_points, _load_variant
+from .plugins import Rules, load_variant, variant_names
 
 __all__ = ["from_json", "to_json"]
 
 T = TypeVar("T")
 
 _PLUGINS: contextvars.ContextVar[tuple[object, ...]] = contextvars.ContextVar("maumau_plugins", default=())
+#: The rules of the state being read, so that the slots of its finished rounds can be typed.
+_RULES: contextvars.ContextVar[Rules | None] = contextvars.ContextVar("maumau_rules", default=None)
 
 attrs.resolve_types(GameState, localns={"Rules": Rules})
-for _cls in (PlayerState, Pending, ChallengeWindow, RoundResult, MatchResult, GameRecord, PlayerView):
+for _cls in (PlayerState, Pending, RoundResult, MatchResult, GameRecord, PlayerView):
     attrs.resolve_types(_cls, localns={"GameState": GameState})
 
 converter = cattrs.Converter(forbid_extra_keys=True)
@@ -103,6 +106,22 @@ def _structure_options(value: object, _: type) -> Options:
 
 
 converter.register_unstructure_hook(Options, _unstructure_options)
+
+
+def _has_transient_fields(cls: Any) -> bool:
+    return isinstance(cls, type) and attrs.has(cls) and any(f.metadata.get(TRANSIENT) for f in attrs.fields(cls))
+
+
+def _unstructure_without_transient(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """
+    A slot value's fields for JSON, less those kept in memory only (`maumau.Slot` explains them).
+    """
+    fields_fn: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, converter)
+    dropped = {f.name for f in attrs.fields(cls) if f.metadata.get(TRANSIENT)}
+    return lambda value: {k: v for k, v in fields_fn(value).items() if k not in dropped}
+
+
+converter.register_unstructure_hook_factory(_has_transient_fields, _unstructure_without_transient)
 converter.register_structure_hook(Options, _structure_options)
 
 
@@ -110,9 +129,9 @@ def _load_all_variants() -> None:
     """
     Import every installed variant so that its action and event classes are known.
     """
-    for name in _entry_points():
+    for name in variant_names():
         try:
-            _load_variant(name)
+            load_variant(name)
         except MaumauError:  # pragma: no cover - a broken third-party variant must not break JSON
             continue
 
@@ -153,23 +172,43 @@ _tagged(Action, action_types)
 _tagged(Event, event_types)
 
 
-def _board_type(variant: str) -> type | None:
-    return Rules.build(variant).board_type()
+def _unstructure_slots(slots: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    return {name: converter.unstructure(value, type(value)) for name, value in slots}
 
 
-def _unstructure_with_board(cls: type, skip: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
-    names = [f.name for f in attrs.fields(cls) if f.name not in skip]
+def _structure_slots(value: object, rules: Rules | None) -> tuple[tuple[str, Any], ...]:
+    """
+    Slots from JSON, each value read as the type its slot declares.
+    """
+    if not isinstance(value, dict):
+        raise ValueError(f"slots must be an object, got {type(value).__name__}")
+    slots = []
+    for name in sorted(value):
+        slot = rules.slot(name) if rules is not None else None
+        if slot is None:
+            raise ValueError(f"no plugin of this game keeps a slot {name!r}")
+        raw = value[name]
+        if isinstance(slot.type, type) and attrs.has(slot.type) and not isinstance(raw, dict):
+            raise ValueError(f"slot {name!r}: expected an object, got {type(raw).__name__}")
+        try:
+            slots.append((name, converter.structure(raw, slot.type)))
+        except Exception as error:
+            raise ValueError(f"slot {name!r}: {_explain(error)}") from error
+    return tuple(slots)
+
+
+def _unstructure_with_slots(cls: type, skip: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
+    names = [f.name for f in attrs.fields(cls) if f.name not in skip and f.init]
 
     def unstructure(obj: Any) -> dict[str, Any]:
-        result = {name: converter.unstructure(getattr(obj, name)) for name in names if name != "board"}
-        board = obj.board
-        result["board"] = None if board is None else converter.unstructure(board, type(board))
+        result = {name: converter.unstructure(getattr(obj, name)) for name in names if name != "slots"}
+        result["slots"] = _unstructure_slots(obj.slots)
         return result
 
     return unstructure
 
 
-_unstructure_state_fields = _unstructure_with_board(GameState, ("rules", "log"))
+_unstructure_state_fields = _unstructure_with_slots(GameState, ("rules", "log"))
 
 
 def _unstructure_state(state: GameState) -> dict[str, Any]:
@@ -182,26 +221,25 @@ def _structure_fields(cls: type, value: dict[str, Any], skip: tuple[str, ...]) -
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"{cls.__name__} needs a 'variant' name, got {variant!r}")
-    known = {f.name for f in attrs.fields(cls)} - set(skip)
+    known = {f.name for f in attrs.fields(cls) if f.init} - set(skip)
     extra = sorted(set(value) - known)
     if extra:
         raise ValueError(f"unknown field {extra[0]!r} in {cls.__name__}")
     kwargs: dict[str, Any] = {}
     for field in attrs.fields(cls):
-        if field.name in skip:
+        if field.name in skip or not field.init:
             continue
         if field.name not in value:
             if field.default is attrs.NOTHING:
                 raise ValueError(f"{cls.__name__} is missing the field {field.name!r}")
             continue
         raw = value[field.name]
-        # The board's type is the variant's, so it is looked up; every field is
-        # read under the same guard, because cattrs lets a plain Python error
-        # (a list where a mapping belongs) through from generated code.
-        target: Any = _board_type(variant) if field.name == "board" else field.type
+        # Every field is read under the same guard, because cattrs lets a plain
+        # Python error (a list where a mapping belongs) through from generated code.
+        target: Any = field.type
         try:
-            if field.name == "board" and (raw is None or target is None):
-                kwargs["board"] = None
+            if field.name == "slots":
+                kwargs["slots"] = _structure_slots(raw, _RULES.get())
             elif isinstance(target, type) and attrs.has(target) and not isinstance(raw, dict):
                 raise ValueError(f"expected an object, got {type(raw).__name__}")
             else:
@@ -217,10 +255,16 @@ def _structure_state(value: object, _: type) -> GameState:
     value = dict(value)
     actions_raw = value.pop("actions", [])
     events_raw = value.pop("events", [])
-    kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+    variant = value.get("variant")
+    if not isinstance(variant, str):
+        raise ValueError(f"GameState needs a 'variant' name, got {variant!r}")
+    rules = Rules.build(variant, _PLUGINS.get())
+    token = _RULES.set(rules)
+    try:
+        kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+    finally:
+        _RULES.reset(token)
     kwargs["events"] = tuple(converter.structure(e, Event) for e in events_raw)
-    plugins = _PLUGINS.get()
-    rules = Rules.build(kwargs["variant"], plugins)
     if tuple(kwargs.get("house_rules", ())) != rules.house_rule_names:
         raise ValueError(
             f"the state was saved with house rules {list(kwargs.get('house_rules', ()))}, "
@@ -247,22 +291,20 @@ def _check_state(state: GameState) -> None:
     count = len(state.players)
     if count not in rules.seats(state.options):
         raise ValueError(f"{state.variant!r} is not played by {count} players")
-    pending, window = state.pending, state.challenge
+    pending = state.pending
     seats = [
         ("to_move", state.to_move),
         ("dealer", state.dealer),
         ("pending seat", None if pending is None else pending.seat),
-        *(("challenge offender", offender) for offender in (window.offenders if window is not None else ())),
     ]
     for name, seat in seats:
         if seat is not None and not 0 <= seat < count:
             raise ValueError(f"{name} {seat} is no seat; seats are 0 to {count - 1}")
-    if any(not 0 <= seat < count for seat in state.placings):
-        raise ValueError(f"placings {list(state.placings)} name a seat that does not exist")
     if state.direction not in (1, -1):
         raise ValueError(f"direction must be 1 or -1, not {state.direction}")
-    if min(state.debt, state.skips, state.passes, state.round, state.shuffles, pending.amount if pending else 0) < 0:
-        raise ValueError("debt, skips, passes, round, shuffles and a pending amount cannot be negative")
+    amounts = (pending.amount, pending.skip) if pending else (0, 0)
+    if min(state.debt, state.skips, state.passes, state.round, state.shuffles, *amounts) < 0:
+        raise ValueError("debt, skips, passes, round, shuffles, a pending skip and a pending amount cannot be negative")
     if not state.discard_pile:
         raise ValueError("the discard pile is empty: a game always has a top card")
     if state.wish is not None and state.wish not in rules.suits(state):
@@ -308,10 +350,41 @@ def _check_playable(state: GameState) -> None:
 converter.register_unstructure_hook(GameState, _unstructure_state)
 converter.register_structure_hook(GameState, _structure_state)
 
-converter.register_unstructure_hook(PlayerView, _unstructure_with_board(PlayerView, ()))
-converter.register_structure_hook(
-    PlayerView, lambda value, _: PlayerView(**_structure_fields(PlayerView, dict(value), ()))
-)
+
+def _structure_view(value: object, _: type) -> PlayerView:
+    if not isinstance(value, dict):
+        raise ValueError(f"a view is an object, got {type(value).__name__}")
+    variant = value.get("variant")
+    if not isinstance(variant, str):
+        raise ValueError(f"PlayerView needs a 'variant' name, got {variant!r}")
+    token = _RULES.set(Rules.build(variant))
+    try:
+        return PlayerView(**_structure_fields(PlayerView, dict(value), ()))
+    finally:
+        _RULES.reset(token)
+
+
+_unstructure_round_fields = make_dict_unstructure_fn(RoundResult, converter)
+
+
+def _unstructure_round(result: RoundResult) -> dict[str, Any]:
+    return {**_unstructure_round_fields(result), "slots": _unstructure_slots(result.slots)}
+
+
+def _structure_round(value: object, _: type) -> RoundResult:
+    if not isinstance(value, dict):
+        raise ValueError(f"a round result is an object, got {type(value).__name__}")
+    value = dict(value)
+    slots = _structure_slots(value.pop("slots", {}), _RULES.get())
+    return attrs.evolve(_round_fields(value, RoundResult), slots=slots)
+
+
+_round_fields = make_dict_structure_fn(RoundResult, converter, _cattrs_forbid_extra_keys=True)
+
+converter.register_unstructure_hook(PlayerView, _unstructure_with_slots(PlayerView, ()))
+converter.register_structure_hook(PlayerView, _structure_view)
+converter.register_unstructure_hook(RoundResult, _unstructure_round)
+converter.register_structure_hook(RoundResult, _structure_round)
 
 
 def _format_error(error: BaseException, type_: type | None) -> str:

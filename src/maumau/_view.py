@@ -3,8 +3,8 @@ Per-player views: what one seat may see of a game, and nothing more.
 
 A view is what a bot or a remote client gets instead of the state.  Other
 hands and the draw pile appear only as counts, cards drawn by others only
-as numbers, and a variant hides its own secrets (face-down bets) through
-the ``maumau_view_board`` hook.  The view also carries the seat's legal
+as numbers, and each slot shows what its owner lets the seat see
+(face-down bets stay hidden).  The view also carries the seat's legal
 actions, so a client can act on the view alone.
 """
 
@@ -19,9 +19,9 @@ from ._cards import Card
 from ._engine import legal_actions
 from ._events import CardsDrawn, Event, PenaltyDrawn
 from ._options import Options
-from ._state import ChallengeWindow, GameState, MatchResult, Pending, RoundResult
+from ._state import GameState, MatchResult, Pending, RoundResult
 
-__all__ = ["PlayerView", "view"]
+__all__ = ["PlayerView", "view", "view_slots"]
 
 
 @frozen
@@ -32,8 +32,13 @@ class PlayerView:
     ``hand`` is the seat's own hand; ``hand_sizes`` counts every hand.  The
     discard pile is public (every card on it was played face up); the draw
     pile is a count.  ``drawn`` is the seat's own card just drawn, if any.
+    ``slots`` holds each mechanic's and the variant's state as the seat may
+    see it; read it with the same accessors as a state's
+    (``maumau.mechanics.challenges.window(view)``).
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``challenge``, ``placings`` and ``board`` moved into ``slots``.
     """
 
     variant: str
@@ -53,13 +58,11 @@ class PlayerView:
     skips: int
     drawn: Card | None
     pending: Pending | None
-    challenge: ChallengeWindow | None
-    placings: tuple[int, ...]
     resigned: tuple[bool, ...]
     scores: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
     result: MatchResult | None
-    board: Any
+    slots: tuple[tuple[str, Any], ...]
     events: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
 
@@ -84,6 +87,18 @@ def _redact(event: Event, seat: int) -> Event:
     return event
 
 
+def view_slots(state: GameState, seat: int, slots: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """
+    *slots* (a state's, or a finished round's) as *seat* may see them.
+    """
+    rules = state.rules
+    seen = []
+    for name, value in slots:
+        slot = rules.slot(name)
+        seen.append((name, value if slot is None or slot.view is None else slot.view(state, seat, value)))
+    return tuple(seen)
+
+
 def view(state: GameState, player: int) -> PlayerView:
     """
     What seat *player* may see of *state*.
@@ -92,9 +107,6 @@ def view(state: GameState, player: int) -> PlayerView:
     """
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
         raise ValueError(f"there is no seat {player!r}; seats are 0 to {len(state.players) - 1}")
-    window = state.challenge
-    if window is not None and window.undo is not None:
-        window = evolve(window, undo=None)
     return PlayerView(
         variant=state.variant,
         seat=player,
@@ -113,13 +125,11 @@ def view(state: GameState, player: int) -> PlayerView:
         skips=state.skips,
         drawn=state.drawn if state.to_move == player else None,
         pending=state.pending,
-        challenge=window,
-        placings=state.placings,
         resigned=tuple(p.resigned for p in state.players),
         scores=state.scores,
-        rounds=state.rounds,
+        rounds=state.rounds,  # a finished round is public: its hands and slots are shown as they ended
         result=state.result,
-        board=state.rules.view_board(state, player),
+        slots=view_slots(state, player, state.slots),
         events=tuple(_redact(event, player) for event in state.events),
         legal_actions=legal_actions(state, player),
     )

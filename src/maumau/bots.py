@@ -26,7 +26,7 @@ from ._engine import apply, legal_actions
 from ._state import GameState
 from ._view import PlayerView, view
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "ReactingBot", "acting_seat", "play_out"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "ReactingBot", "acting_seat", "play_out", "react_once"]
 
 #: The action types the core defines; anything else is a variant's own.
 _CORE_ACTIONS = (PlayCard, DrawCards, Pass, ChooseSuit, Challenge, Resign)
@@ -223,7 +223,7 @@ def acting_seat(state: GameState) -> int | None:
     return None
 
 
-def _react_all(state: GameState, bots: Mapping[int, Bot], skip: set[int], actor: int | None) -> GameState | None:
+def react_once(state: GameState, bots: Mapping[int, Bot], skip: set[int], actor: int | None) -> GameState | None:
     """
     Let each reacting bot (other than *actor* and those in *skip*) act out of
     turn once; the state after the first that does, or ``None``.
@@ -262,7 +262,7 @@ def play_out(state: GameState, bots: Mapping[int, Bot], *, limit: int = 100_000)
             if state.result is None:
                 raise ValueError("no seat can act, but the match is not over")
             return state
-        reaction = _react_all(state, bots, reacted, actor)
+        reaction = react_once(state, bots, reacted, actor)
         if reaction is not None:
             state = reaction
             continue

@@ -44,10 +44,12 @@ from ._events import (
     TurnSkipped,
 )
 from ._options import OptionValue
-from ._state import GameState, quoted_calls
+from ._state import GameState
 from ._view import PlayerView, view
-from .bots import Bot, HeuristicBot, RandomBot, _react_all, acting_seat
+from .bots import Bot, HeuristicBot, RandomBot, acting_seat, react_once
 from .exceptions import MaumauError
+from .mechanics import challenges, placings
+from .mechanics.challenges import quoted_calls
 from .plugins import variants
 
 __all__ = ["main", "parse_option", "run_game"]
@@ -286,7 +288,7 @@ class _Narrator:
         if isinstance(action, ChooseSuit):
             return f"name {action.suit}"
         if isinstance(action, Challenge):
-            window = seen.challenge
+            window = challenges.window(seen)
             missed = f" (missed {quoted_calls(window.missed)})" if window is not None else ""
             return f"challenge {self.name(action.offender)}{missed}"
         if isinstance(action, Resign):
@@ -313,10 +315,10 @@ class _Narrator:
             lines.append(f"Owed:       {self.verb(debtor, 'owe', 'owes')} {_cards_word(seen.debt)} (draw or answer)")
         if seen.skips:
             lines.append(f"Owed:       {self.verb(debtor, 'miss', 'misses')} a turn (pass or answer)")
-        if seen.challenge is not None:
+        window = challenges.window(seen)
+        if window is not None:
             lines.append(
-                f"Open call:  {self.name(seen.challenge.offender)} missed {quoted_calls(seen.challenge.missed)} "
-                f"and may be challenged"
+                f"Open call:  {self.name(window.offender)} missed {quoted_calls(window.missed)} and may be challenged"
             )
         if seen.pending is not None and seen.pending.kind != "suit":
             amount = f" ({seen.pending.amount})" if seen.pending.amount else ""
@@ -328,14 +330,15 @@ class _Narrator:
             status = ""
             if seen.resigned[seat]:
                 status = ", resigned"
-            elif seat in seen.placings:
-                status = f", finished {_ordinal(seen.placings.index(seat) + 1)}"
+            elif seat in placings.placed(seen):
+                status = f", finished {_ordinal(placings.placed(seen).index(seat) + 1)}"
             others.append(f"{self.name(seat)}: {_cards_word(size)}{status}")
         lines.append(f"Opponents:  {' · '.join(others)}    (draw pile: {seen.draw_pile_size})")
         if not seen.is_over:
             lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen))}")
-        if seen.board is not None:
-            lines.append(f"Board:      {seen.board}")
+        for name, value in seen.slots:  # a variant's own things on the table: its race board, say
+            if name not in (challenges.WINDOWS.name, placings.PLACED.name):
+                lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {value}")
         lines.append(f"Your hand:  {'  '.join(str(card) for card in sorted(seen.hand, key=_card_key)) or '(empty)'}")
         if seen.drawn is not None:
             lines.append(f"You drew:   {seen.drawn} (now only this card may be played, if it fits)")
@@ -374,7 +377,7 @@ def _order(seen: PlayerView) -> list[int]:
     count = len(seen.names)
     start = seen.to_move if seen.to_move is not None else seen.seat
     seats = [(start + step * seen.direction) % count for step in range(count)]
-    return [seat for seat in seats if not seen.resigned[seat] and seat not in seen.placings]
+    return [seat for seat in seats if not seen.resigned[seat] and seat not in placings.placed(seen)]
 
 
 _ORDER_OF_KINDS: tuple[type[Action], ...] = (Challenge, PlayCard, ChooseSuit, DrawCards, Pass)
@@ -532,7 +535,7 @@ class _Session:
                 if chosen is not None:
                     self.step(chosen)
                     continue
-            reaction = _react_all(self.state, self.bots, reacted, actor)
+            reaction = react_once(self.state, self.bots, reacted, actor)
             if reaction is not None:
                 self.state = reaction
                 self.collect()

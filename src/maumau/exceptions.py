@@ -10,7 +10,9 @@ is kept apart from a well-formed action that the rules forbid right now
 from __future__ import annotations
 
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 if TYPE_CHECKING:  # pragma: no cover - only for annotations
     from ._actions import Action
@@ -18,12 +20,15 @@ if TYPE_CHECKING:  # pragma: no cover - only for annotations
 __all__ = [
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidCallError",
     "InvalidCardError",
     "InvalidOptionError",
     "MaumauError",
+    "PluginError",
     "Reason",
     "RecordError",
     "UnknownVariantError",
+    "shorten",
 ]
 
 
@@ -44,6 +49,7 @@ class Reason(StrEnum):
     """
 
     GAME_OVER = "game_over"
+    BAD_CALL = "bad_call"
     NO_SUCH_SEAT = "no_such_seat"
     NOT_YOUR_TURN = "not_your_turn"
     NOT_IN_HAND = "not_in_hand"
@@ -85,7 +91,7 @@ class InvalidActionError(MaumauError, ValueError):
     """
 
     def __init__(self, action: object, detail: str) -> None:
-        super().__init__(f"invalid action {action!r}: {detail}")
+        super().__init__(f"invalid action {shorten(action, 120)}: {detail}")
         self.action = action
 
 
@@ -99,6 +105,38 @@ class InvalidCardError(MaumauError, ValueError):
     def __init__(self, text: str, detail: str) -> None:
         super().__init__(f"no card {text!r}: {detail}")
         self.text = text
+
+
+class InvalidCallError(MaumauError, ValueError):
+    """
+    Typed text that is none of a variant's calls (`maumau.read_call`).
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, text: str, calls: tuple[str, ...]) -> None:
+        known = ", ".join(map(repr, calls)) or "none: this variant has no calls"
+        super().__init__(f"no call {shorten(text)}; the calls are {known}")
+        self.text = text
+        self.calls = calls
+
+
+def shorten(value: object, limit: int = 40) -> str:
+    """
+    The repr of *value*, cut to *limit* characters, so that an oversized input never fills an error message.
+
+    An attrs record (an action) is written field by field, each cut, so a
+    huge field is never turned into text whole.
+    """
+    if attrs.has(type(value)):
+        record: Any = type(value)
+        parts = ", ".join(f"{f.name}={shorten(getattr(value, f.name))}" for f in attrs.fields(record) if f.repr)
+        text = f"{type(value).__name__}({parts})"
+    elif isinstance(value, str) and len(value) > limit:
+        text = repr(value[:limit])
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-1]}"
 
 
 class InvalidOptionError(MaumauError, ValueError):
@@ -133,3 +171,21 @@ class RecordError(MaumauError, ValueError):
 
     .. versionadded:: 0.1.0
     """
+
+
+class PluginError(MaumauError):
+    """
+    A plugin that breaks the rules of plugins: a hook answer of the wrong kind, an action nobody applies.
+
+    ``plugin`` names the plugin and ``hook`` the hook, where known.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, detail: str, *, plugin: str | None = None, hook: str | None = None) -> None:
+        where = " ".join(
+            part for part in (f"plugin {plugin!r}" if plugin else "", f"hook {hook}" if hook else "") if part
+        )
+        super().__init__(f"{where}: {detail}" if where else detail)
+        self.plugin = plugin
+        self.hook = hook

@@ -1,34 +1,79 @@
 """
-The building blocks of a turn, shared by the engine and variant plugins.
+The kernel's steps: playing a card, drawing, ending a turn, shared by the engine and by plugins.
 
-A variant that needs a step the hooks do not describe (a choice after a
-card's follow-up, a board of its own) builds it from these functions, so
-that drawing, recycling, ending a turn and closing challenge windows work
-the same in every variant.  Each takes a state and returns a new one.
+A mechanic or a variant that needs a step the hooks do not describe (a play
+out of turn, a penalty after a challenge) builds it from these functions,
+so that drawing, recycling and turn order work the same in every game.
+Each takes a state and returns a new one.
+
+Two rules hold everywhere:
+
+* Every draw the rules require (a debt, a penalty) goes through
+  `draw_cards` with ``required=True``: when the cards run out even after
+  recycling, `maumau_draw_shortfall <maumau.hookspecs.maumau_draw_shortfall>`
+  may stop the round there and then.
+* A turn ends in one place, `complete_turn`: once a play, a draw or a
+  decision is done and nothing is pending or drawn, the move passes on
+  (`end_turn`).  Hooks return states and never hand the move on.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from attrs import evolve
 
+from ._actions import PlayCard, play_action
 from ._cards import Card
-from ._events import CardsDrawn, Event, PenaltyDrawn, PileRecycled, TurnSkipped
-from ._state import GameState, PlayerState, evolve_player, evolve_state
+from ._effects import RoundEnd
+from ._events import (
+    CardsDrawn,
+    DirectionReversed,
+    Event,
+    PenaltyDrawn,
+    PileRecycled,
+    TurnSkipped,
+    card_played,
+)
+from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state
+from .exceptions import InvalidCallError
 
 __all__ = [
+    "RoundStopped",
+    "add_plays",
     "best_seats",
     "can_draw",
-    "close_window",
+    "complete_turn",
     "draw_cards",
     "emit",
     "end_turn",
+    "evolve_player",
+    "evolve_state",
+    "forfeit_turn",
+    "play_card",
+    "plays",
+    "read_call",
     "replace_player",
-    "same_call",
     "shuffled",
+    "walk",
     "without_card",
 ]
+
+
+class RoundStopped(Exception):
+    """
+    A required draw stopped the round (`maumau_draw_shortfall`): carried up to `maumau.apply`, which scores it.
+
+    Raised by `draw_cards` so that no caller has to pass a round end back by
+    hand; a plugin never needs to catch it.
+    """
+
+    def __init__(self, state: GameState, end: RoundEnd) -> None:
+        super().__init__(end.reason)
+        self.state = state
+        self.end = end
 
 
 def emit(state: GameState, *events: Event) -> GameState:
@@ -49,7 +94,7 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """
     *hand* less one copy of *card* (which must be in it).
     """
-    index = hand.index(card)
+    index = hand.index(card)  # the first copy, when a deck holds two alike
     return hand[:index] + hand[index + 1 :]
 
 
@@ -66,37 +111,6 @@ def shuffled(state: GameState, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...
     return tuple(order), evolve_state(state, shuffles=state.shuffles + 1)
 
 
-def draw_cards(
-    state: GameState, seat: int, count: int, *, penalty: str | None = None
-) -> tuple[GameState, tuple[Card, ...]]:
-    """
-    Move up to *count* cards from the draw pile to *seat*'s hand.
-
-    When the pile runs short, the discards below the top card are shuffled
-    into a new pile first.  Fewer cards are drawn only when both run out;
-    compare the length of the returned cards with *count*.  A *penalty*
-    reason records the draw as a `PenaltyDrawn` event.
-    """
-    pile = state.draw_pile
-    if len(pile) < count and len(state.discard_pile) > 1:
-        recycled, state = shuffled(state, state.discard_pile[:-1])
-        pile = pile + recycled
-        recycled_event = PileRecycled(len(recycled))
-        state = evolve_state(state, discard_pile=state.discard_pile[-1:], events=(*state.events, recycled_event))
-    cards, rest = pile[:count], pile[count:]
-    player = state.players[seat]
-    event: Event = (
-        CardsDrawn(seat, len(cards), cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
-    )
-    state = evolve_state(
-        state,
-        draw_pile=rest,
-        players=replace_player(state.players, seat, evolve_player(player, hand=player.hand + cards)),
-        events=(*state.events, event),
-    )
-    return state, cards
-
-
 def can_draw(state: GameState) -> bool:
     """
     Whether at least one card can be drawn, recycling included.
@@ -104,63 +118,228 @@ def can_draw(state: GameState) -> bool:
     return bool(state.draw_pile) or len(state.discard_pile) > 1
 
 
-def close_window(state: GameState) -> GameState:
+def draw_cards(
+    state: GameState,
+    seat: int,
+    count: int,
+    *,
+    penalty: str | None = None,
+    required: bool = False,
+    drawn: bool = False,
+    **changes: object,
+) -> tuple[GameState, tuple[Card, ...]]:
     """
-    Close the open challenge window unchallenged and let the variant react; a window waiting behind it opens.
+    Move up to *count* cards from the draw pile to *seat*'s hand.
+
+    When the pile runs short, the discards below the top card are shuffled
+    into a new pile first.  A *penalty* reason records the draw as a
+    `PenaltyDrawn` event.  A *required* draw (a debt, a penalty) that comes
+    short even so asks `maumau_draw_shortfall`, which may stop the round
+    (`RoundStopped`); otherwise fewer cards are drawn: compare the length of
+    the cards returned with *count*.  With *drawn*, the last card drawn
+    becomes ``state.drawn`` (a draw by choice, whose card may be played);
+    *changes* are further fields to set in the same new state.
     """
-    window = state.challenge
-    if window is None:
-        return state
-    state = evolve_state(state, challenge=window.then)
-    return state.rules.window_closed(state, window)
+    pile = state.draw_pile
+    if len(pile) < count and len(state.discard_pile) > 1:
+        recycled, state = shuffled(state, state.discard_pile[:-1])
+        pile = pile + recycled
+        state = evolve_state(
+            state, discard_pile=state.discard_pile[-1:], events=(*state.events, PileRecycled(len(recycled)))
+        )
+    cards, rest = pile[:count], pile[count:]
+    player = state.players[seat]
+    event: Event = (
+        CardsDrawn(seat, len(cards), cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
+    )
+    if drawn and cards:
+        changes["drawn"] = cards[-1]
+    state = evolve_state(
+        state,
+        draw_pile=rest,
+        players=replace_player(state.players, seat, evolve_player(player, hand=player.hand + cards)),
+        events=(*state.events, event),
+        **changes,
+    )
+    if required and len(cards) < count:
+        end = state.rules.draw_shortfall(state, seat, count - len(cards))
+        if end is not None:
+            raise RoundStopped(state, end)
+    return state, cards
 
 
-def end_turn(state: GameState, seat: int, *, skip: int = 0, answerable: bool = False) -> GameState:
+def walk(state: GameState, seat: int, eligible: Callable[[int], bool]) -> int:
     """
-    End *seat*'s turn and hand the move on, passing over *skip* players.
+    The first seat after *seat*, in the direction of play, for which *eligible* holds; *seat* itself if none.
+    """
+    count = len(state.players)
+    step = state.direction
+    candidate = seat
+    for _ in range(count):
+        candidate = (candidate + step) % count
+        if eligible(candidate):
+            return candidate
+    return seat
 
-    With *answerable*, the next player owes the skip instead and may answer
-    it.  A challenge window that closes when *seat* completes a turn closes
-    here; one still waiting for its closer gets the next player.
+
+def play_card(state: GameState, seat: int, card: Card, call: str | None) -> GameState:
+    """
+    *seat* plays *card* (in turn, or out of turn as a jump-in), saying *call*: the whole play, to the end of the turn.
+
+    The card goes on the pile and the seat takes the turn; the call is
+    judged, the card's effect applied (debt, direction, wish), its
+    follow-up run, and the turn completed, unless a suit must be named or
+    the follow-up asks for a decision first.  The caller has checked that
+    the play is legal.
     """
     rules = state.rules
-    window = state.challenge
-    if window is not None and window.closer == seat and window.closes_on == "turn" and window.offender != seat:
-        state = close_window(state)
-        window = state.challenge  # the closer's own window, if one waited behind
-    nxt = rules.next_seat(state, seat)
-    skips = 0
-    if skip and answerable:
-        skips = skip
-    else:
+    start = state
+    player = state.players[seat]
+    hand = without_card(player.hand, card)
+    out_of_turn = seat != state.to_move
+    state = evolve_state(
+        state,
+        players=replace_player(state.players, seat, evolve_player(player, hand=hand)),
+        discard_pile=(*state.discard_pile, card),
+        drawn=None,
+        passes=0,
+        wish=None,
+        skips=0,
+        to_move=seat,
+        events=(*state.events, card_played(seat, card, call, out_of_turn)),
+    )
+    expected = rules.expected_call(state, seat, len(hand)) or None
+    ruling = rules.judge_call(state, seat, card, call, expected)
+    if ruling is not None and ruling.missed is not None:
+        state = rules.call_missed(state, seat, ruling, start)
+    effect = rules.card_effect(state, seat, card)
+    debt = state.debt + effect.draw if effect.draw else 0
+    if effect.reverse:
+        direction = -state.direction
+        state = evolve_state(
+            state,
+            debt=debt,
+            direction=direction,
+            wish=effect.wish,
+            events=(*state.events, DirectionReversed(direction)),
+        )
+    elif debt != state.debt or effect.wish is not None:
+        state = evolve_state(state, debt=debt, wish=effect.wish)
+    if rules.follow_up is not None:
+        state = rules.follow_up(state, seat, card)
+    if effect.choose_suit:
+        return evolve_state(state, pending=Pending(seat, "suit", rules.suits(state), skip=effect.skip))
+    return complete_turn(state, seat, effect.skip)
+
+
+def plays(state: GameState, seat: int, cards: Sequence[Card]) -> list[PlayCard]:
+    """
+    The legal plays of *cards* by *seat*, as `maumau.legal_actions` lists them.
+
+    With no call due, each card without a call; with a call due, each card
+    with the due call, with none, and with every other call of the variant
+    (a wrong call is a call missed, for the variant to judge).
+    """
+    listed: list[PlayCard] = []
+    add_plays(state, seat, cards, listed)
+    return listed
+
+
+def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[Any]) -> None:
+    """
+    Add the plays of *cards* (see `plays`) to *listed*.
+    """
+    if not cards:
+        return
+    rules = state.rules
+    expected = rules.expected_call(state, seat, len(state.players[seat].hand) - 1)
+    if not expected:
+        for card in cards:
+            listed.append(play_action(seat, card))
+        return
+    calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
+    for card in cards:
+        for call in calls:
+            listed.append(play_action(seat, card, call))
+
+
+def complete_turn(state: GameState, seat: int, skip: int = 0) -> GameState:
+    """
+    *seat*'s step is done: end its turn, passing over *skip* players, unless a decision or a drawn card waits.
+
+    The one rule for when a turn ends.  A decision still to be taken keeps
+    the *skip* the turn owes, for when it is taken.
+    """
+    pending = state.pending
+    if pending is not None:
+        if skip and pending.skip != skip:
+            state = evolve_state(state, pending=evolve(pending, skip=skip))
+        return state
+    if state.drawn is not None:
+        return state
+    return end_turn(state, seat, skip)
+
+
+def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> GameState:
+    """
+    Hand the move on from *seat*, passing over *skip* players; a debt or an owed skip stays for the next player.
+
+    *changes* are further fields to set on the way, in the same new state
+    (a pass's event, say).  Plugins see the new turn in
+    `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>`.  Only
+    `complete_turn`, `forfeit_turn` and the kernel's pass and resignation call it.
+    """
+    rules = state.rules
+    following = rules.next_seat(state, seat)
+    if skip:
         skipped: list[Event] = []
         for _ in range(skip):
-            skipped.append(TurnSkipped(nxt))
-            nxt = rules.next_seat(state, nxt)
-        if skipped:
-            state = evolve_state(state, events=state.events + tuple(skipped))
-    if window is not None:
-        # The offender cannot close their own window: when a skip hands them the
-        # move again (two players, an 8), it waits for the player after them.
-        # Only where the challenge takes the card back does the offender's next
-        # action close it, as only the last play can be taken back.
-        closer = nxt if nxt != window.offender or window.undo is not None else rules.next_seat(state, nxt)
-        # A skip or a jump-in can pass over the closer: the window then waits for whoever moves next.
-        if window.closer != closer:
-            state = evolve_state(state, challenge=evolve(window, closer=closer))
-    return evolve_state(state, to_move=nxt, skips=skips, drawn=None, pending=None)
+            skipped.append(TurnSkipped(following))
+            following = rules.next_seat(state, following)
+        events = changes.pop("events", state.events)
+        changes["events"] = (*events, *skipped)  # type: ignore[misc]
+    state = evolve_state(state, to_move=following, drawn=None, pending=None, **changes)
+    return state if rules.turn_ended is None else rules.turn_ended(state, seat)
 
 
-def same_call(said: str | None, expected: str) -> bool:
+def forfeit_turn(state: GameState, seat: int) -> GameState:
     """
-    Whether *said* is the call *expected*: case, spaces, hyphens and punctuation
-    do not matter, so "mau-mau", "Mau Mau" and "MAUMAU!" are one call.
+    *seat*'s turn ends without a play: a debt it owes is drawn first (and followed up), then the move passes.
+
+    For a turn a mechanic takes away, such as a play taken back after a challenge.
     """
-    return _letters(said) == _letters(expected)
+    if state.debt:
+        owed = state.debt
+        state, cards = draw_cards(evolve_state(state, debt=0), seat, owed, required=True)
+        return complete_turn(state.rules.after_draw(state, seat, cards, True), seat)
+    return end_turn(evolve_state(state, skips=0, pending=None, drawn=None), seat)
 
 
-def _letters(call: str | None) -> str:
-    return "".join(ch for ch in (call or "").casefold() if ch.isalnum())
+def read_call(state: GameState, text: str | None) -> str | None:
+    """
+    The variant's call that typed *text* means ("MAU!", "mau mau"), or ``None`` for no text.
+
+    Case, spaces, hyphens and punctuation do not matter, so "mau-mau",
+    "Mau Mau" and "MAUMAU!" are one call.  A `maumau.PlayCard` must carry
+    the canonical spelling, which this returns.
+
+    Raises:
+        InvalidCallError: *text* is none of the variant's calls.
+
+    .. versionadded:: 0.2.0
+    """
+    if text is None or not text.strip():
+        return None
+    calls = state.rules.calls(state.options)
+    letters = _letters(text)
+    for call in calls:
+        if _letters(call) == letters:
+            return call
+    raise InvalidCallError(text, calls)
+
+
+def _letters(call: str) -> str:
+    return "".join(ch for ch in call.casefold() if ch.isalnum())
 
 
 def best_seats(state: GameState, *, lowest: bool = False) -> tuple[int, ...]:
@@ -168,7 +347,7 @@ def best_seats(state: GameState, *, lowest: bool = False) -> tuple[int, ...]:
     The seats, among those that have not resigned, with the most points (with
     *lowest*, the fewest): the winners of a match, ties sharing.
     """
-    remaining = [seat for seat, player in enumerate(state.players) if not player.resigned]
+    remaining = state.active_seats()
     if not remaining:
         return ()
     scores = state.scores

@@ -1,35 +1,78 @@
 """
-Hook specifications: the rules a variant plugin can set or change.
+Hook specifications: the rules a variant plugin can set or change, each with the kernel's default.
 
 A variant is a module (or object) whose functions are marked with
-`maumau.hookimpl` and named after these specifications.  The core registers
-its own defaults first, with ``trylast``, then the variant, then any house
-rules for one game; pluggy calls the most recently registered first, so a
-house rule overrides the variant, which overrides the core.  Every hook
-here is first-result unless it says otherwise: return ``None`` to leave the
-decision to the next plugin.
+`maumau.hookimpl` and named after these specifications.  The body of a
+specification below is the kernel's own answer, used when no plugin gives
+one: the default of each hook sits with its specification, in one place.
 
-Implementations may accept any subset of the arguments; the core passes
-them by keyword.
+Plugins are registered in this order: the kernel's defaults, the mechanics
+a variant opts into (`maumau_mechanics`), the variant, then the house rules
+of one game.  Three kinds of hook:
+
+* **first result** (most hooks): pluggy calls the newest plugin first and
+  stops at the first answer that is not ``None``; return ``None`` to leave
+  the question to the plugins registered before.  To *extend* an answer
+  rather than replace it, use a wrapper, ``@hookimpl(wrapper=True)``: its
+  ``result = yield`` receives the answer of everything below it (the
+  kernel's default included), so each rule is written once.
+* **collected** (`maumau_options`, `maumau_mechanics`, `maumau_slots`,
+  `maumau_actions`, `maumau_check_state`): every plugin's answer counts,
+  oldest plugin first.
+* **pipeline** (`maumau_follow_up`, `maumau_before_action`,
+  `maumau_turn_ended`, `maumau_round_ended`): each plugin, oldest first,
+  gets the state the one before it returned and returns a new state, or
+  ``None`` for no change.
+
+Implementations may accept any subset of the arguments.  Hooks describe a
+rule and return a value; they never hand the move on themselves: the
+kernel ends a turn in one place, once a play, a draw or a decision is
+complete (`maumau.flow.complete_turn`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import pluggy
 
+from . import flow
 from ._actions import Action
 from ._cards import Card
-from ._effects import CallRuling, Effect, RoundEnd
+from ._effects import NO_EFFECT, CallRuling, Effect, RoundEnd
 from ._options import Option, Options
-from ._state import ChallengeWindow, GameState, MatchResult
+from ._slots import Slot
+from ._state import GameState, MatchResult
+from .exceptions import Reason
 
-__all__ = ["hookimpl", "hookspec"]
+__all__ = ["COLLECTED", "KERNEL_DEFAULTS", "PIPELINES", "hookimpl", "hookspec"]
 
 hookspec = pluggy.HookspecMarker("maumau")
 #: Marks a function as a maumau hook implementation.
 hookimpl = pluggy.HookimplMarker("maumau")
+
+#: Hooks whose results are all collected, oldest plugin first.
+COLLECTED = frozenset({"maumau_options", "maumau_mechanics", "maumau_slots", "maumau_actions", "maumau_check_state"})
+#: Hooks that pass the state from plugin to plugin, oldest first.
+PIPELINES = frozenset({"maumau_follow_up", "maumau_before_action", "maumau_turn_ended", "maumau_round_ended"})
+
+#: The kernel's answers, by hook name: the bodies of the specifications that have one.
+KERNEL_DEFAULTS: dict[str, Callable[..., Any]] = {}
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _with_default(function: _F) -> _F:
+    """
+    Keep *function*'s body as the kernel's default for its hook.
+    """
+    KERNEL_DEFAULTS[function.__name__] = function
+    return function
+
+
+#: The hand size when a variant declares no ``hand_size`` option.
+HAND_SIZE = 5
 
 
 # --- set-up ---------------------------------------------------------------
@@ -40,21 +83,46 @@ def maumau_options() -> Sequence[Option]:  # type: ignore[empty-body]
     """
     Declare the options a plugin understands.
 
-    Called once when a game's rules are built; *every* plugin's declarations
-    are collected (not first-result), so a house rule can add an option.
-    A later declaration of the same name replaces an earlier one.
+    Collected from every plugin when a game's rules are built, so a house
+    rule can add an option; a later declaration of the same name replaces
+    an earlier one.
 
     .. versionadded:: 0.1.0
+    """
+
+
+@hookspec
+def maumau_mechanics() -> Sequence[object]:  # type: ignore[empty-body]
+    """
+    The mechanics a variant plays with: plugin objects from `maumau.mechanics`.
+
+    Collected once when a game's rules are built; each mechanic is
+    registered after the kernel and before the variant, so the variant can
+    still change what a mechanic does.  A house rule may add a mechanic too
+    (`maumau.mechanics.JumpIns` turns classic into a game with jump-ins).
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_slots() -> Sequence[Slot[Any]]:  # type: ignore[empty-body]
+    """
+    The `maumau.Slot` s a plugin keeps in ``state.slots``, for JSON and views.
+
+    .. versionadded:: 0.2.0
     """
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_seats(options: Options) -> range | None:
     """
-    The allowed player counts, e.g. ``range(2, 7)``.
+    The allowed player counts.  The kernel: ``range(2, 7)``.
 
     .. versionadded:: 0.1.0
     """
+    return range(2, 7)
 
 
 @hookspec(firstresult=True)
@@ -62,37 +130,68 @@ def maumau_deck(options: Options, players: int) -> Sequence[Card] | None:
     """
     Every card in play for a game of *players* seats, in a fixed order.
 
-    The core shuffles it with the state's seed for each deal; a stacked deck
-    passed to `maumau.new_game` must hold exactly these cards.
+    The kernel shuffles it with the state's seed for each deal; a stacked
+    deck passed to `maumau.new_game` must hold exactly these cards.  Every
+    variant implements it.
 
     .. versionadded:: 0.1.0
     """
 
 
 @hookspec(firstresult=True)
+@_with_default
+def maumau_calls(options: Options) -> Sequence[str] | None:
+    """
+    Every call a player of this variant may say with a card ("Mau", "Mau-Mau"), in canonical spelling.
+
+    A `maumau.PlayCard` says one of these or nothing; `maumau.read_call`
+    turns typed text ("MAU!") into one of them.  The kernel: none.
+
+    .. versionadded:: 0.2.0
+    """
+    return ()
+
+
+@hookspec(firstresult=True)
+@_with_default
 def maumau_dealer(state: GameState) -> int | None:
     """
     The dealer of round ``state.round``, which is about to be dealt.
 
     ``state.dealer`` is the previous dealer (``-1`` before the first round).
-    The core default: seat 0 first, then the next seat clockwise.
+    The kernel: seat 0 first, then the next seat clockwise.
 
     .. versionadded:: 0.1.0
     """
+    if state.dealer < 0:
+        return 0
+    return (state.dealer + 1) % len(state.players)
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState | None:
     """
     Deal *cards* (shuffled, top first) for a new round of *state*.
 
     Return the state with hands, draw pile, a one-card discard pile and
-    ``to_move`` set.  The core default deals ``hand_size`` cards singly,
-    starting with the seat after the dealer, turns the next card as the
-    starter, and lets the seat after the dealer begin.
+    ``to_move`` set.  The kernel deals ``hand_size`` cards singly, starting
+    with the seat after the dealer, turns the next card as the starter, and
+    lets the seat after the dealer begin.
 
     .. versionadded:: 0.1.0
     """
+    count = len(state.players)
+    hand_size = state.options.get("hand_size", HAND_SIZE)
+    assert isinstance(hand_size, int)
+    first = (state.dealer + 1) % count
+    order = [(first + offset) % count for offset in range(count)]
+    dealt = hand_size * count
+    hands = {seat: cards[index:dealt:count] for index, seat in enumerate(order)}
+    players = tuple(flow.evolve_player(p, hand=hands[seat]) for seat, p in enumerate(state.players))
+    return flow.evolve_state(
+        state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=first
+    )
 
 
 @hookspec(firstresult=True)
@@ -100,7 +199,7 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
     """
     Apply the effect, if any, of the starter card *card* after the deal.
 
-    Return ``None`` when the starter only shows suit and rank.
+    The kernel: ``None``, the starter only shows suit and rank.
 
     .. versionadded:: 0.1.0
     """
@@ -110,96 +209,151 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
 
 
 @hookspec(firstresult=True)
-def maumau_can_play(state: GameState, seat: int, card: Card) -> bool | None:
+@_with_default
+def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """
-    Whether *seat* may put *card* on the discard pile now: matching.
+    Which of *cards* (distinct cards of *seat*'s hand) *seat* may play now, in its turn.
 
-    Asked for the seat to move and, for out-of-turn play (jump-ins), for any
-    other seat.  The engine has already checked that the card is in the hand,
-    that no decision is pending and that after a draw only the drawn card is
-    offered.  The core default: in turn only, no debt or skip owed, the wished
-    suit if there is one, else the top card's suit or rank.
+    Asked once per decision for the seat to move, with the whole hand, or
+    with the drawn card alone after a draw; no decision is pending then.
+    The kernel's matching: nothing while a debt or a skip is owed (a
+    variant says which cards answer them); the wished suit if there is one;
+    else the top card's suit or rank.  Extend it with a wrapper::
+
+        @hookimpl(wrapper=True)
+        def maumau_playable(state, seat, cards):
+            matching = yield  # the kernel's matching
+            return matching + tuple(card for card in cards if card.rank == "8" and card not in matching)
+
+    Play out of turn is a mechanic's (`maumau.mechanics.JumpIns`), not this hook's.
+
+    .. versionadded:: 0.2.0
+       Replaces ``maumau_can_play``, which was asked once per card and seat.
+    """
+    if state.debt or state.skips:
+        return ()
+    matching = []  # loops, not comprehensions: a hand is a few cards, and this runs at every decision
+    wish = state.wish
+    if wish is not None:
+        for card in cards:
+            if card.suit == wish:
+                matching.append(card)
+    else:
+        top = state.discard_pile[-1]
+        suit, rank = top.suit, top.rank
+        for card in cards:
+            if card.suit == suit or card.rank == rank:
+                matching.append(card)
+    return tuple(matching)
+
+
+@hookspec(firstresult=True)
+def maumau_refusal(state: GameState, action: Action) -> str | tuple[Reason, str] | None:
+    """
+    Why *action*, which `maumau.legal_actions` does not list, is refused, in words; ``None`` for the kernel's words.
+
+    Asked only on the way to an `maumau.IllegalActionError`, so it costs
+    nothing in play.  A variant names its own rules here ("a jack may not be
+    played on a jack"), a mechanic its own actions.  Words alone keep the
+    kernel's `maumau.Reason`; a ``(reason, words)`` pair sets both (a
+    mechanic's own action, such as a challenge with no window open).
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Takes the *action* (any action, not only a card).
     """
 
 
 @hookspec(firstresult=True)
-def maumau_refusal(state: GameState, seat: int, card: Card) -> str | None:
-    """
-    Why *seat* may not play *card* now, in words, when the variant's matching refused it.
-
-    Asked only after `maumau_can_play` said no, to word the
-    `maumau.IllegalActionError`: a variant whose matching differs from the
-    core's ("a jack may not be played on a jack") names its own rule here.
-    ``None`` leaves the core's message (no match, an unanswered debt or
-    skip, not this seat's turn).
-
-    .. versionadded:: 0.1.0
-    """
-
-
-@hookspec(firstresult=True)
+@_with_default
 def maumau_may_decline(state: GameState, seat: int) -> bool | None:
     """
-    Whether *seat*, holding a playable card, may draw (or pass after drawing) instead.
+    Whether *seat*, holding a playable card (or a debt or skip it could answer, or a playable drawn card),
+    may draw or pass instead.
 
-    ``False`` is forced play.  The core default is ``True``.
+    ``False`` is forced play: the seat must play.  The kernel: ``True``.
 
     .. versionadded:: 0.1.0
     """
+    return True
 
 
 @hookspec(firstresult=True)
 def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
     """
-    The call *seat* must say when a play leaves *cards_left* cards in hand.
+    The call *seat* must say when a play leaves *cards_left* cards in hand, or ``None``.
 
-    ``legal_actions`` offers each such play with and without the call.
-    Return ``""`` to require nothing where another plugin would.
+    One of `maumau_calls`.  Return ``""`` to require nothing where another
+    plugin would.  The kernel: no call is ever due.  `maumau.legal_actions`
+    offers each play that has a call due with every call of the variant and
+    with none; a play with no call due is offered without a call only.
 
     .. versionadded:: 0.1.0
     """
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_judge_call(
     state: GameState, seat: int, card: Card, call: str | None, expected: str | None
 ) -> CallRuling | None:
     """
     Judge what *seat* said (*call*) while playing *card*; *expected* is the due call.
 
-    *state* is taken just after the card left the hand.  The core default:
-    a missing or wrong call costs 2 cards at once; anything said when no call
-    is due is ignored.
+    *state* is taken just after the card left the hand.  The kernel: any
+    call but the due one misses it, at a cost of 2 cards.
 
     .. versionadded:: 0.1.0
     """
+    if expected and call != expected:
+        return CallRuling(missed=expected, penalty=2)
+    return None
 
 
 @hookspec(firstresult=True)
+@_with_default
+def maumau_call_missed(state: GameState, seat: int, ruling: CallRuling, before: GameState) -> GameState | None:
+    """
+    *seat* missed the call ``ruling.missed``: what it costs.  *before* is the state the play started from.
+
+    The kernel: the penalty is drawn at once (a draw the rules require, so
+    a shortfall goes to `maumau_draw_shortfall`).  `maumau.mechanics.Challenges`
+    lets the other players point the miss out instead.
+
+    .. versionadded:: 0.2.0
+    """
+    state, _ = flow.draw_cards(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}", required=True)
+    return state
+
+
+@hookspec(firstresult=True)
+@_with_default
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
     """
     What playing *card* does: draw debt, skip, reversal, suit to name.
 
     *state* is taken with the card on the pile and out of the hand, so
-    ``len(state.players[seat].hand) == 0`` tells a last card.  The core
-    default is no effect.
+    ``len(state.players[seat].hand) == 0`` tells a last card.  The kernel:
+    no effect.
 
     .. versionadded:: 0.1.0
     """
+    return NO_EFFECT
 
 
-@hookspec(firstresult=True)
+@hookspec
 def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
     """
-    Carry out a card's follow-up beside the cards (move a pig, say).
+    Carry out a card's follow-up beside the cards (move a pig, say): a pipeline.
 
     Runs after `maumau_card_effect` was applied and before the turn ends.
-    Set ``state.pending`` to ask the player for a choice first; the variant's
-    action for that choice must then end the turn with `maumau.flow.end_turn`.
+    Set ``state.pending`` to ask the player for a choice first (the turn
+    then ends once it is taken), or ``state.skips`` to make the next player
+    owe a skip they may answer.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A pipeline: every plugin's follow-up runs.
     """
 
 
@@ -208,10 +362,15 @@ def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...], forc
     """
     What happens after *seat* drew *cards*; *forced* for a debt, not a choice.
 
-    The core default: a paid debt ends the turn; a card drawn by choice may
-    be played (``state.drawn``) or the turn passed.
+    The kernel: a paid debt completes the turn; a card drawn by choice is
+    ``state.drawn`` already, and may be played or the turn passed.  Set
+    ``state.pending`` for a decision first, or clear ``state.drawn`` where a
+    drawn card may not be played; the turn ends once nothing is pending or
+    drawn.  ``None`` keeps the state as it is.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Never ends the turn itself; a card drawn by choice is already ``state.drawn``.
     """
 
 
@@ -220,65 +379,68 @@ def maumau_draw_shortfall(state: GameState, seat: int, missing: int) -> RoundEnd
     """
     A required draw of *seat* came *missing* cards short even after recycling.
 
-    Return a `RoundEnd` to stop the round; the core default draws what there is.
+    Return a `RoundEnd` to stop the round; the kernel draws what there is.
 
     .. versionadded:: 0.1.0
     """
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_next_seat(state: GameState, seat: int) -> int | None:
     """
     Turn order: the seat that plays after *seat*.
 
-    The core default follows ``state.direction`` and passes over seats that
-    have resigned or finished the round.
+    The kernel follows ``state.direction`` and passes over seats that have resigned.
 
     .. versionadded:: 0.1.0
     """
+    players = state.players
+    following = (seat + state.direction) % len(players)
+    if not players[following].resigned:  # nearly always: no walk needed
+        return following
+    return flow.walk(state, seat, lambda other: not players[other].resigned)
 
 
 @hookspec
-def maumau_extra_actions(state: GameState, seat: int) -> Sequence[Action]:  # type: ignore[empty-body]
+def maumau_actions(state: GameState, seat: int) -> Sequence[Action]:  # type: ignore[empty-body]
     """
-    A variant's own legal actions for *seat* (bets, pigs): *all* results are joined.
+    A plugin's own legal actions for *seat* (challenges, jump-ins, bets): collected, oldest plugin first.
 
-    .. versionadded:: 0.1.0
+    They come before the kernel's turn actions in `maumau.legal_actions`.
+
+    .. versionadded:: 0.2.0
+       Replaces ``maumau_extra_actions``.
     """
 
 
 @hookspec(firstresult=True)
 def maumau_apply_action(state: GameState, action: Action) -> GameState | None:
     """
-    Apply a variant's own action; the core calls it for every action type it
-    does not know.  Raise `maumau.IllegalActionError` for an illegal one.
+    Apply *action*, one that a plugin's `maumau_actions` listed; the kernel has already checked that it is listed.
+
+    Called for every listed action the kernel does not apply itself: a
+    variant's own actions, a challenge, a play out of turn.
 
     .. versionadded:: 0.1.0
     """
 
 
-# --- calls and challenges ---------------------------------------------------
-
-
-@hookspec(firstresult=True)
-def maumau_challenge(state: GameState, seat: int, window: ChallengeWindow) -> GameState | None:
+@hookspec
+def maumau_before_action(state: GameState, action: Action) -> GameState | None:
     """
-    *seat* challenged in *window*, which is already closed in *state*.
+    A listed *action* is about to be applied: a pipeline (a challenge window that the action closes).
 
-    Return a state to replace the penalty (Sau Mau Mau takes the card back);
-    ``None`` keeps the core's: the offender draws ``window.penalty`` cards
-    (a shortfall goes to `maumau_draw_shortfall`), and play goes on.
-
-    .. versionadded:: 0.1.0
+    .. versionadded:: 0.2.0
     """
 
 
-@hookspec(firstresult=True)
-def maumau_window_closed(state: GameState, window: ChallengeWindow) -> GameState | None:
+@hookspec
+def maumau_turn_ended(state: GameState, seat: int) -> GameState | None:
     """
-    *window* closed without a challenge.
+    *seat*'s turn is over and ``state.to_move`` is the next player's: a pipeline.
 
-    .. versionadded:: 0.1.0
+    .. versionadded:: 0.2.0
     """
 
 
@@ -286,69 +448,77 @@ def maumau_window_closed(state: GameState, window: ChallengeWindow) -> GameState
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     """
     Whether the round ends now; asked after every action.
 
-    The core default: nothing ends while a decision is pending (the follow-up
-    of the last card is not done yet); a seat with an empty hand and no open
-    challenge against it wins, unless it is in ``state.placings`` (gone out
-    while play goes on); every active seat passing in a row blocks the round.  Return ``None`` to
-    leave the decision to the default, so a variant that plays on must keep
-    the default from ending the round (placing finished seats does that).
+    The kernel: nothing ends while a decision is pending (the follow-up of
+    the last card is not done yet); a seat with an empty hand wins; every
+    seat passing in a row blocks the round.
 
     .. versionadded:: 0.1.0
+    """
+    if state.pending is not None:
+        return None
+    active = 0
+    for seat, player in enumerate(state.players):
+        if not player.resigned:
+            if not player.hand:
+                return RoundEnd("out", (seat,))
+            active += 1
+    if state.passes and state.passes >= active:
+        return RoundEnd("blocked")
+    return None
+
+
+@hookspec
+def maumau_round_ended(state: GameState, end: RoundEnd) -> GameState | None:
+    """
+    The round ends for *end*: a pipeline run before scoring, for a mechanic to settle its slot.
+
+    .. versionadded:: 0.2.0
     """
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_score_round(state: GameState, end: RoundEnd) -> Sequence[int] | None:
     """
-    The points each seat gets for the round that just ended, by seat.
+    The points each seat gets for the round that just ended, by seat.  The kernel: none.
 
     .. versionadded:: 0.1.0
     """
+    return tuple(0 for _ in state.players)
 
 
 @hookspec(firstresult=True)
+@_with_default
 def maumau_match_over(state: GameState) -> MatchResult | None:
     """
     Whether the match is over, asked after each round and each resignation.
 
-    .. versionadded:: 0.1.0
-    """
-
-
-# --- views and serialization --------------------------------------------------
-
-
-@hookspec(firstresult=True)
-def maumau_view_board(state: GameState, seat: int) -> object | None:
-    """
-    What *seat* may see of ``state.board``; hide what it may not.
+    The kernel: once fewer than two players are left, the last one wins.
 
     .. versionadded:: 0.1.0
     """
+    remaining = state.active_seats()
+    if len(remaining) < 2:
+        return MatchResult(remaining, "resignation", state.scores)
+    return None
 
 
-@hookspec(firstresult=True)
-def maumau_board_type() -> type | None:
-    """
-    The attrs class of ``state.board`` (and of its view), for JSON.
-
-    .. versionadded:: 0.1.0
-    """
+# --- loading ------------------------------------------------------------------
 
 
-@hookspec(firstresult=True)
+@hookspec
 def maumau_check_state(state: GameState) -> str | None:
     """
-    What is impossible about a loaded *state*, in words, or ``None`` when nothing is.
+    What is impossible about a loaded *state*, in words, or ``None``: collected from every plugin.
 
-    The core already refuses what it knows about (the deck, the seats, the
-    options); a variant checks what only it knows, such as its board, so
-    that a damaged save fails by name in `maumau.from_json` rather than
-    somewhere in a later turn.
+    The kernel already refuses what it knows about (the deck, the seats, the
+    options); a mechanic or a variant checks what only it knows, such as its
+    slot, so that a damaged save fails by name in `maumau.from_json`.
 
     .. versionadded:: 0.1.0
     """

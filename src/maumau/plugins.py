@@ -2,19 +2,23 @@
 Finding variants and building the rules of one game.
 
 Variants are found through the entry-point group ``maumau.variants``.  A
-game's rules are one plugin manager: the core defaults, the variant, and any
-house-rule plugins for that game.  `Rules` is the typed facade the engine
-calls (never ``pm.hook`` directly); it is built once per combination and
-shared by every state of every game that uses it.
+game's rules are one plugin manager: the kernel's defaults, the mechanics
+the variant opts into, the variant, and any house-rule plugins for that
+game.  `Rules` is the typed facade the engine calls: when it is built, each
+hook's chain of implementations is resolved once into one plain Python
+function (first result, wrappers, collected answers or a pipeline, as the
+hook's kind says), so a turn costs plain calls, not pluggy's dispatch.  It
+is built once per combination and shared by every state of every game that
+uses it.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
 import types
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 import pluggy
 from attrs import frozen
@@ -22,10 +26,11 @@ from attrs import frozen
 from . import hookspecs
 from ._actions import Action
 from ._cards import Card
-from ._effects import CALL_OK, NO_EFFECT, CallRuling, Effect, RoundEnd
+from ._effects import CallRuling, Effect, RoundEnd
 from ._options import Option, Options, resolve_options
-from ._state import ChallengeWindow, GameState, MatchResult
-from .exceptions import UnknownVariantError
+from ._slots import Slot
+from ._state import GameState, MatchResult
+from .exceptions import PluginError, Reason, UnknownVariantError
 
 __all__ = ["ENTRY_POINT_GROUP", "Rules", "VariantInfo", "plugin_name", "variants"]
 
@@ -60,6 +65,23 @@ def _load_variant(name: str) -> object:
     return entry_points[name].load()
 
 
+def variant_names() -> tuple[str, ...]:
+    """
+    The names of the installed variants, sorted.
+    """
+    return tuple(sorted(_entry_points()))
+
+
+def load_variant(name: str) -> object:
+    """
+    The plugin module of the installed variant *name*.
+
+    Raises:
+        UnknownVariantError: no installed variant has that name.
+    """
+    return _load_variant(name)
+
+
 def variants() -> dict[str, VariantInfo]:
     """
     The installed variants, by name, found through the ``maumau.variants`` entry points.
@@ -67,12 +89,11 @@ def variants() -> dict[str, VariantInfo]:
     .. versionadded:: 0.1.0
     """
     result = {}
-    for name in sorted(_entry_points()):
+    for name in variant_names():
         rules = Rules.build(name)
-        options = rules.declared_options
         module = _load_variant(name)
         summary = (module.__doc__ or name).strip().splitlines()[0]
-        result[name] = VariantInfo(name, summary, rules.seats(rules.resolve_options(None)), options)
+        result[name] = VariantInfo(name, summary, rules.seats(rules.resolve_options(None)), rules.declared_options)
     return result
 
 
@@ -94,83 +115,219 @@ def plugin_name(plugin: object) -> str:
 _RULES_CACHE: dict[tuple[str, tuple[int, ...]], Rules] = {}
 _RULES_CACHE_SIZE = 64
 
-#: The name the core's defaults (`maumau._defaults`) are registered under.
-DEFAULTS_NAME = "maumau.defaults"
+#: The name the kernel's defaults (the bodies in `maumau.hookspecs`) are registered under.
+KERNEL_NAME = "maumau.kernel"
 
 
-def _turn_hook(caller: pluggy.HookCaller) -> Callable[..., Any]:
+def _kernel_plugin() -> object:
     """
-    *caller*, or the core default itself when no plugin implements the hook.
-
-    The hooks of a turn run several times for every action, and pluggy's
-    dispatch costs ten times what a default like "may always decline" does.
-    When the default is the hook's only implementation, what pluggy would
-    return is known, so it is called directly with the arguments it
-    accepts.  Pluggy's call monitoring and tracing do not see such calls;
-    the plugin manager of a `Rules` is complete once built, so the choice
-    made here stays right.
+    A plugin holding the kernel's defaults, each a copy of its specification's body marked ``trylast``.
     """
-    impls = caller.get_hookimpls()
-    if len(impls) != 1 or impls[0].plugin_name != DEFAULTS_NAME or impls[0].hookwrapper or impls[0].wrapper:
-        return caller
-    function, argnames = impls[0].function, impls[0].argnames
-    if caller.spec is not None and caller.spec.opts.get("firstresult"):
+    plugin = types.SimpleNamespace()
+    mark = hookspecs.hookimpl(trylast=True)
+    for name, spec in hookspecs.KERNEL_DEFAULTS.items():
+        default = types.FunctionType(spec.__code__, spec.__globals__, name, spec.__defaults__, spec.__closure__)
+        default.__doc__ = spec.__doc__
+        setattr(plugin, name, mark(default))
+    return plugin
 
-        def first_result(**kwargs: object) -> object:
-            return function(*[kwargs[name] for name in argnames])
 
-        return first_result
+_KERNEL = _kernel_plugin()
 
-    def all_results(**kwargs: object) -> list[object]:
-        result = function(*[kwargs[name] for name in argnames])
-        return [] if result is None else [result]
 
-    return all_results
+def _compile(caller: pluggy.HookCaller, kind: str) -> Callable[..., Any]:
+    """
+    The chain of *caller*'s implementations as one plain function taking the spec's arguments in order.
+
+    *kind* is ``"first"``, ``"collected"`` or ``"pipeline"``.  The code is
+    generated once, the way attrs writes ``__init__``: each implementation is
+    called with the arguments it accepts, in pluggy's order.
+    """
+    assert caller.spec is not None
+    argnames = caller.spec.argnames
+    impls = caller.get_hookimpls()  # oldest plugin first; pluggy calls them newest first
+    if any(impl.hookwrapper for impl in impls) or (kind != "first" and any(impl.wrapper for impl in impls)):
+        if kind == "pipeline":
+            raise PluginError("a pipeline hook cannot be wrapped", hook=caller.name)
+        return _through_pluggy(caller, argnames, kind)
+    plain = [impl for impl in reversed(impls) if not impl.wrapper]
+    wrappers = [impl for impl in reversed(impls) if impl.wrapper]
+    if kind == "first" and len(plain) == 1 and not wrappers and tuple(plain[0].argnames) == tuple(argnames):
+        return plain[0].function  # nothing to chain: the one implementation is the hook
+    namespace: dict[str, Any] = {"PluginError": PluginError}
+    params = ", ".join(argnames)
+    lines = [f"def {caller.name}({params}):"]
+
+    def call(index: int, impl: pluggy.HookImpl) -> str:
+        namespace[f"f{index}"] = impl.function
+        return f"f{index}({', '.join(impl.argnames)})"
+
+    if kind == "first":
+        for index, impl in enumerate(plain):
+            lines += [f"    r = {call(index, impl)}", "    if r is not None:", "        return r"]
+        lines.append("    return None")
+    elif kind == "collected":
+        lines.append("    results = []")
+        for index, impl in enumerate(reversed(plain)):
+            lines += [f"    r = {call(index, impl)}", "    if r is not None:", "        results.append(r)"]
+        lines.append("    return results")
+    else:
+        if not argnames or argnames[0] != "state":
+            raise PluginError("a pipeline hook's first argument must be 'state'", hook=caller.name)
+        for index, impl in enumerate(reversed(plain)):
+            lines += [f"    r = {call(index, impl)}", "    if r is not None:", "        state = r"]
+        lines.append("    return state")
+    exec(compile("\n".join(lines), f"<maumau hook {caller.name}>", "exec"), namespace)
+    function: Callable[..., Any] = namespace[caller.name]
+    for wrapper in reversed(wrappers):  # the innermost wrapper first
+        function = _wrapped(caller.name, argnames, wrapper, function)
+    return function
+
+
+def _wrapped(
+    name: str, argnames: Sequence[str], wrapper: pluggy.HookImpl, inner: Callable[..., Any]
+) -> Callable[..., Any]:
+    """
+    *inner* inside a new-style pluggy wrapper: the wrapper's ``yield`` receives *inner*'s answer (or its error).
+    """
+    picks = [argnames.index(arg) for arg in wrapper.argnames]
+    function: Callable[..., Any] = wrapper.function
+
+    def call(*args: Any) -> Any:
+        generator: Generator[None, Any, Any] = function(*[args[i] for i in picks])
+        try:
+            next(generator)
+        except StopIteration:
+            raise PluginError("a wrapper must yield once", plugin=wrapper.plugin_name, hook=name) from None
+        try:
+            result = inner(*args)
+        except BaseException as error:  # the wrapper may handle it, as pluggy lets it
+            try:
+                generator.throw(error)
+            except StopIteration as stop:
+                return stop.value
+            raise PluginError("a wrapper must return once", plugin=wrapper.plugin_name, hook=name) from error
+        try:
+            generator.send(result)
+        except StopIteration as stop:
+            return stop.value
+        raise PluginError("a wrapper must yield only once", plugin=wrapper.plugin_name, hook=name)
+
+    return call
+
+
+def _through_pluggy(caller: pluggy.HookCaller, argnames: Sequence[str], kind: str) -> Callable[..., Any]:
+    """
+    *caller* itself, for hooks with old-style wrappers: slower, but exactly pluggy's semantics.
+    """
+
+    def call(*args: Any) -> Any:
+        result = caller(**dict(zip(argnames, args, strict=True)))
+        return list(reversed(result)) if kind == "collected" else result
+
+    return call
 
 
 class Rules:
     """
-    The rules of one variant plus house rules: a typed facade over pluggy.
+    The rules of one variant plus its mechanics and house rules, with every hook resolved to one plain function.
 
     Get one with `Rules.build`; states carry theirs, so `maumau.apply` needs
-    nothing but the state.
+    nothing but the state.  Its methods take the hook's arguments in the
+    specification's order.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Hooks are resolved once when the rules are built; ``can_play`` became ``playable``.
     """
 
     def __init__(self, variant: str, house_rules: Sequence[object] = ()) -> None:
-        from . import _defaults
-
         self.variant = variant
         self.house_rules = tuple(house_rules)
         self.house_rule_names = tuple(plugin_name(p) for p in house_rules)
+        module = _load_variant(variant)
+        self.mechanics = _mechanics_of(module, self.house_rules)
         pm = pluggy.PluginManager("maumau")
         pm.add_hookspecs(hookspecs)
-        pm.register(_defaults, name=DEFAULTS_NAME)
-        pm.register(_load_variant(variant), name=f"variant:{variant}")
+        pm.register(_KERNEL, name=KERNEL_NAME)
+        collected, pipelines = set(hookspecs.COLLECTED), set(hookspecs.PIPELINES)
+        for mechanic in self.mechanics:
+            extra_specs = getattr(mechanic, "hookspecs", None)
+            if extra_specs is not None:  # a mechanic's own hooks, for the variant to implement
+                pm.add_hookspecs(extra_specs)
+                collected.update(getattr(extra_specs, "COLLECTED", ()))
+                pipelines.update(getattr(extra_specs, "PIPELINES", ()))
+            pm.register(mechanic, name=f"mechanic:{type(mechanic).__name__}")
+        pm.register(module, name=f"variant:{variant}")
         for plugin, name in zip(house_rules, self.house_rule_names, strict=True):
             pm.register(plugin, name=f"house:{name}")
         pm.check_pending()
         self.plugin_manager = pm
         hook = pm.hook
-        # the hooks of every turn, each called through pluggy or, when only the core default implements it, directly
-        self._can_play = _turn_hook(hook.maumau_can_play)
-        self._card_effect = _turn_hook(hook.maumau_card_effect)
-        self._next_seat = _turn_hook(hook.maumau_next_seat)
-        self._round_over = _turn_hook(hook.maumau_round_over)
-        self._expected_call = _turn_hook(hook.maumau_expected_call)
-        self._judge_call = _turn_hook(hook.maumau_judge_call)
-        self._may_decline = _turn_hook(hook.maumau_may_decline)
-        self._extra_actions = _turn_hook(hook.maumau_extra_actions)
-        self._follow_up = _turn_hook(hook.maumau_follow_up)
-        self._after_draw = _turn_hook(hook.maumau_after_draw)
+
+        def resolve(name: str) -> Callable[..., Any]:
+            kind = "collected" if name in collected else "pipeline" if name in pipelines else "first"
+            return _compile(getattr(hook, name), kind)
+
+        self.hooks: dict[str, Callable[..., Any]] = {
+            name: resolve(name) for name in dir(hook) if name.startswith("maumau_") and getattr(hook, name).spec
+        }
+        hooks = self.hooks
+        self._seats = hooks["maumau_seats"]
+        self._deck = hooks["maumau_deck"]
+        self._calls = hooks["maumau_calls"]
+        self.dealer: Callable[[GameState], int] = hooks["maumau_dealer"]
+        self.deal: Callable[[GameState, tuple[Card, ...]], GameState] = hooks["maumau_deal"]
+        self._starter = hooks["maumau_starter"]
+        self.playable: Callable[[GameState, int, tuple[Card, ...]], tuple[Card, ...]] = hooks["maumau_playable"]
+        self.refusal: Callable[[GameState, Action], str | tuple[Reason, str] | None] = hooks["maumau_refusal"]
+        self.may_decline: Callable[[GameState, int], bool] = hooks["maumau_may_decline"]
+        #: The call due, or ``None`` or ``""`` for none.
+        self.expected_call: Callable[[GameState, int, int], str | None] = hooks["maumau_expected_call"]
+        self.judge_call: Callable[[GameState, int, Card, str | None, str | None], CallRuling | None] = hooks[
+            "maumau_judge_call"
+        ]
+        self.call_missed: Callable[[GameState, int, CallRuling, GameState], GameState] = hooks["maumau_call_missed"]
+        self.card_effect: Callable[[GameState, int, Card], Effect] = hooks["maumau_card_effect"]
+        # Pipelines nobody implements are None, so that a turn does not call them at all.
+        self.follow_up: Callable[[GameState, int, Card], GameState] | None = self._implemented("maumau_follow_up")
+        self._after_draw = hooks["maumau_after_draw"]
+        self.draw_shortfall: Callable[[GameState, int, int], RoundEnd | None] = hooks["maumau_draw_shortfall"]
+        self.next_seat: Callable[[GameState, int], int] = hooks["maumau_next_seat"]
+        self._actions = hooks["maumau_actions"]
+        self.apply_action: Callable[[GameState, Action], GameState | None] = hooks["maumau_apply_action"]
+        self.before_action: Callable[[GameState, Action], GameState] | None = self._implemented("maumau_before_action")
+        self.turn_ended: Callable[[GameState, int], GameState] | None = self._implemented("maumau_turn_ended")
+        self.round_over: Callable[[GameState], RoundEnd | None] = hooks["maumau_round_over"]
+        self.round_ended: Callable[[GameState, RoundEnd], GameState] | None = self._implemented("maumau_round_ended")
+        self._score_round = hooks["maumau_score_round"]
+        self.match_over: Callable[[GameState], MatchResult | None] = hooks["maumau_match_over"]
+        self._check_state = hooks["maumau_check_state"]
+        #: Whether any plugin lists actions of its own: when none does, `maumau.legal_actions` skips asking.
+        self.has_actions = bool(hook.maumau_actions.get_hookimpls())
         declared: dict[str, Option] = {}
-        for options in reversed(hook.maumau_options()):  # results come newest plugin first
+        for options in hooks["maumau_options"]():
             for option in options:
                 declared[option.name] = option
         self.declared_options = tuple(declared.values())
+        self.slots: dict[str, Slot[Any]] = {}
+        for slots in hooks["maumau_slots"]():
+            for slot in slots:
+                if slot.name in self.slots:
+                    raise PluginError(f"two plugins declare the slot {slot.name!r}", hook="maumau_slots")
+                self.slots[slot.name] = slot
         self._decks: dict[tuple[Options, int], tuple[Card, ...]] = {}
         self._suits: dict[tuple[Options, int], tuple[str, ...]] = {}
+        self._call_words: dict[Options, tuple[str, ...]] = {}
+        #: The deck asked for last, with its options, player count and whether its cards are all different.
+        self._last_deck: tuple[Options | None, int, tuple[Card, ...], bool] = (None, 0, (), True)
+        self._last_calls: tuple[Options | None, tuple[str, ...]] = (None, ())
+
+    def _implemented(self, name: str) -> Callable[..., Any] | None:
+        """
+        The resolved hook *name*, or ``None`` when no plugin implements it.
+        """
+        return self.hooks[name] if getattr(self.plugin_manager.hook, name).get_hookimpls() else None
 
     @classmethod
     def build(cls, variant: str, house_rules: Iterable[object] = ()) -> Rules:
@@ -199,13 +356,23 @@ class Rules:
         return resolve_options(self.variant, self.declared_options, given)
 
     def seats(self, options: Options) -> range:
-        return cast(range, self.plugin_manager.hook.maumau_seats(options=options))
+        seats = self._seats(options)
+        if not isinstance(seats, range):
+            raise PluginError(f"expected a range of player counts, got {seats!r}", hook="maumau_seats")
+        return seats
 
     def deck(self, options: Options, players: int) -> tuple[Card, ...]:
+        last = self._last_deck
+        if last[0] is options and last[1] == players:  # the same game asks again: no hashing of the options
+            return last[2]
         key = (options, players)
         deck = self._decks.get(key)
         if deck is None:
-            deck = self._decks[key] = tuple(self.plugin_manager.hook.maumau_deck(options=options, players=players))
+            cards = self._deck(options, players)
+            if cards is None:
+                raise PluginError(f"variant {self.variant!r} has no deck", hook="maumau_deck")
+            deck = self._decks[key] = tuple(cards)
+        self._last_deck = (options, players, deck, len(set(deck)) == len(deck))
         return deck
 
     def suits(self, state: GameState) -> tuple[str, ...]:
@@ -219,86 +386,71 @@ class Rules:
             suits = self._suits[key] = tuple(dict.fromkeys(c.suit for c in deck if c.suit is not None))
         return suits
 
-    def dealer(self, state: GameState) -> int:
-        return cast(int, self.plugin_manager.hook.maumau_dealer(state=state))
+    def distinct_cards(self, state: GameState) -> bool:
+        """
+        Whether no two cards of the game's deck are alike, so that a hand needs no de-duplicating.
+        """
+        last = self._last_deck
+        if last[0] is not state.options or last[1] != len(state.players):
+            self.deck(state.options, len(state.players))
+            last = self._last_deck
+        return last[3]
 
-    def deal(self, state: GameState, cards: tuple[Card, ...]) -> GameState:
-        return cast(GameState, self.plugin_manager.hook.maumau_deal(state=state, cards=cards))
+    def calls(self, options: Options) -> tuple[str, ...]:
+        """
+        The calls a player may say, in canonical spelling.
+        """
+        last = self._last_calls
+        if last[0] is options:
+            return last[1]
+        calls = self._call_words.get(options)
+        if calls is None:
+            calls = self._call_words[options] = tuple(self._calls(options))
+        self._last_calls = (options, calls)
+        return calls
 
-    def starter(self, state: GameState, card: Card) -> GameState | None:
-        return cast("GameState | None", self.plugin_manager.hook.maumau_starter(state=state, card=card))
+    def starter(self, state: GameState, card: Card) -> GameState:
+        started: GameState = self._starter(state, card) or state
+        return started
 
     # the turn
 
-    def can_play(self, state: GameState, seat: int, card: Card) -> bool:
-        return bool(self._can_play(state=state, seat=seat, card=card))
-
-    def refusal(self, state: GameState, seat: int, card: Card) -> str | None:
-        return cast("str | None", self.plugin_manager.hook.maumau_refusal(state=state, seat=seat, card=card))
-
-    def may_decline(self, state: GameState, seat: int) -> bool:
-        return bool(self._may_decline(state=state, seat=seat))
-
-    def expected_call(self, state: GameState, seat: int, cards_left: int) -> str | None:
-        return cast("str | None", self._expected_call(state=state, seat=seat, cards_left=cards_left)) or None
-
-    def judge_call(self, state: GameState, seat: int, card: Card, call: str | None, expected: str | None) -> CallRuling:
-        ruling = self._judge_call(state=state, seat=seat, card=card, call=call, expected=expected)
-        return cast(CallRuling, ruling or CALL_OK)
-
-    def card_effect(self, state: GameState, seat: int, card: Card) -> Effect:
-        return cast(Effect, self._card_effect(state=state, seat=seat, card=card) or NO_EFFECT)
-
-    def follow_up(self, state: GameState, seat: int, card: Card) -> GameState:
-        return cast(GameState, self._follow_up(state=state, seat=seat, card=card) or state)
-
     def after_draw(self, state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
-        return cast(GameState, self._after_draw(state=state, seat=seat, cards=cards, forced=forced))
+        after: GameState = self._after_draw(state, seat, cards, forced) or state
+        return after
 
-    def draw_shortfall(self, state: GameState, seat: int, missing: int) -> RoundEnd | None:
-        return cast(
-            "RoundEnd | None", self.plugin_manager.hook.maumau_draw_shortfall(state=state, seat=seat, missing=missing)
-        )
-
-    def next_seat(self, state: GameState, seat: int) -> int:
-        return cast(int, self._next_seat(state=state, seat=seat))
-
-    def extra_actions(self, state: GameState, seat: int) -> list[Action]:
-        return [action for actions in self._extra_actions(state=state, seat=seat) for action in actions]
-
-    def apply_action(self, state: GameState, action: Action) -> GameState | None:
-        return cast("GameState | None", self.plugin_manager.hook.maumau_apply_action(state=state, action=action))
-
-    # calls and challenges
-
-    def challenge(self, state: GameState, seat: int, window: ChallengeWindow) -> GameState | None:
-        return cast(
-            "GameState | None", self.plugin_manager.hook.maumau_challenge(state=state, seat=seat, window=window)
-        )
-
-    def window_closed(self, state: GameState, window: ChallengeWindow) -> GameState:
-        return cast(GameState, self.plugin_manager.hook.maumau_window_closed(state=state, window=window) or state)
+    def actions(self, state: GameState, seat: int) -> list[Action]:
+        return [action for actions in self._actions(state, seat) for action in actions]
 
     # rounds and the match
 
-    def round_over(self, state: GameState) -> RoundEnd | None:
-        return cast("RoundEnd | None", self._round_over(state=state))
-
     def score_round(self, state: GameState, end: RoundEnd) -> tuple[int, ...]:
-        return tuple(self.plugin_manager.hook.maumau_score_round(state=state, end=end))
-
-    def match_over(self, state: GameState) -> MatchResult | None:
-        return cast("MatchResult | None", self.plugin_manager.hook.maumau_match_over(state=state))
-
-    # views and serialization
-
-    def view_board(self, state: GameState, seat: int) -> Any:
-        if state.board is None:
-            return None
-        return self.plugin_manager.hook.maumau_view_board(state=state, seat=seat)
-
-    def board_type(self) -> type | None:
-        return cast("type | None", self.plugin_manager.hook.maumau_board_type())
+        return tuple(self._score_round(state, end))
 
     def check_state(self, state: GameState) -> str | None:
-        return cast("str | None", self.plugin_manager.hook.maumau_check_state(state=state))
+        return next(iter(self._check_state(state)), None)
+
+    def slot(self, name: str) -> Slot[Any] | None:
+        """
+        The slot declared under *name*, or ``None``.
+        """
+        return self.slots.get(name)
+
+
+def _mechanics_of(module: object, house_rules: Sequence[object]) -> tuple[object, ...]:
+    """
+    The mechanics the variant and its house rules opt into, one per kind, in the order they name them.
+
+    Asked of a plugin manager of their own, because the mechanics must be
+    registered before the variant, so that the variant can change them.
+    """
+    pm = pluggy.PluginManager("maumau")
+    pm.add_hookspecs(hookspecs)
+    pm.register(module, name="variant")
+    for index, plugin in enumerate(house_rules):
+        pm.register(plugin, name=f"house:{index}")
+    found: dict[type, object] = {}
+    for mechanics in reversed(pm.hook.maumau_mechanics()):  # the variant's first
+        for mechanic in mechanics:
+            found.setdefault(type(mechanic), mechanic)
+    return tuple(found.values())

@@ -7,9 +7,13 @@ seeds and player counts; each game is random legal play to the end of the
 match, and every step is checked:
 
 * the cards are conserved: none lost, none duplicated;
-* every legal action is accepted, and a well-formed action that
-  `legal_actions` does not list raises `IllegalActionError`, leaving the
-  state equal to what it was;
+* every legal action is accepted, and every other action tried is refused
+  with `IllegalActionError` or `InvalidActionError`, leaving the state equal
+  to what it was; the actions tried include every card of the deck played
+  by every seat with every call, no call, and odd or oversized call text
+  ("MAU!!!", a lone surrogate, 100,000 characters), draws, passes, suits
+  real and made up, challenges of every seat, and each seat's listed
+  actions taken by another seat;
 * a view does not change when the cards its seat cannot see are permuted;
 * states, views and actions survive a JSON round trip;
 * replaying the record gives the same state;
@@ -35,7 +39,7 @@ from attrs import evolve
 
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
-from ._engine import apply, is_legal, legal_actions, new_game, replay
+from ._engine import apply, legal_actions, new_game, replay
 from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
@@ -75,43 +79,74 @@ def check_conservation(state: GameState) -> None:
         )
 
 
-def _candidates(state: GameState, seat: int, listed: tuple[Action, ...]) -> list[Action]:
+#: Call text no variant accepts as it stands: wrong case and punctuation, a lone surrogate, far too long.
+ODD_CALLS: tuple[str, ...] = ("mau", "MAU!!!", "Mau Mau Mau", "", " ", "\ud800", "x" * 100_000)
+
+
+def _candidates(state: GameState, seat: int, others: Iterable[Action]) -> list[Action]:
     """
-    Well-formed actions a seat might try: every card it holds, every suit, every seat.
+    Actions a seat might try, listed or not: every card of the deck with every call and with odd
+    text, every suit and a made-up one, every challenge, and the actions listed for the other seats
+    taken by this one.
     """
-    calls = {None} | {a.call for a in listed if isinstance(a, PlayCard)}
-    cards = dict.fromkeys(state.players[seat].hand)
-    suits = state.rules.suits(state)
+    rules = state.rules
+    calls: list[str | None] = [None, *rules.calls(state.options)]
+    cards = dict.fromkeys(rules.deck(state.options, len(state.players)))
     actions: list[Action] = [PlayCard(seat, card, call) for card in cards for call in calls]
-    actions += [DrawCards(seat), Pass(seat)]
-    actions += [ChooseSuit(seat, suit) for suit in suits]
+    near = dict.fromkeys((*state.players[seat].hand, state.discard_pile[-1]))  # the cards odd text matters for
+    actions += [PlayCard(seat, card, call) for card in near for call in ODD_CALLS]
+    actions += [DrawCards(seat), Pass(seat), Resign(seat)]
+    actions += [ChooseSuit(seat, suit) for suit in (*rules.suits(state), "no such suit")]
     actions += [Challenge(seat, other) for other in range(len(state.players))]
+    for action in others:  # another seat's move, made by this one (fields other than the seat kept)
+        try:
+            actions.append(evolve(action, seat=seat))
+        except (TypeError, ValueError):  # pragma: no cover - an action class that will not take another seat
+            continue
     return actions
 
 
-def check_illegal_actions(state: GameState) -> None:
+#: How many unlisted actions per seat `check_step` tries in each state, drawn at random (all of them
+#: over a game's many states); `check_illegal_actions` alone tries every one.
+SAMPLE_PER_SEAT = 24
+
+
+def check_illegal_actions(state: GameState, rng: random.Random | None = None, sample: int | None = None) -> None:
     """
     Assert that, for every seat, `apply` accepts what `legal_actions` lists and
-    rejects every other candidate with `IllegalActionError`, leaving *state* equal.
+    rejects every other candidate with `IllegalActionError` (or `InvalidActionError`),
+    with a short message, leaving *state* equal.
+
+    With *rng* and *sample*, only *sample* unlisted candidates per seat are
+    tried, drawn by *rng*, which keeps a check of every step affordable.
     """
     before = repr(state)
-    for seat in range(len(state.players)):
-        listed = legal_actions(state, seat)
+    seats = range(len(state.players))
+    every = {seat: legal_actions(state, seat) for seat in seats}
+    for seat in seats:
+        listed = every[seat]
         listed_set = set(listed)
         if len(listed_set) != len(listed):
             raise AssertionError(f"legal_actions for seat {seat} lists an action twice: {listed}")
-        for action in _candidates(state, seat, listed):
-            if action in listed_set:
-                continue
+        others = [action for other in seats if other != seat for action in every[other]]
+        unlisted = [action for action in _candidates(state, seat, others) if action not in listed_set]
+        if rng is not None and sample is not None and len(unlisted) > sample:
+            unlisted = rng.sample(unlisted, sample)
+        for action in unlisted:
             try:
                 apply(state, action)
-            except (IllegalActionError, InvalidActionError):
-                pass
+            except (IllegalActionError, InvalidActionError) as error:
+                if len(str(error)) > 400:
+                    raise AssertionError(
+                        f"refusing '{action}' gives a message of {len(str(error)):,} characters"
+                    ) from None
             else:
                 raise AssertionError(f"'{action}' is accepted by apply but not listed by legal_actions(state, {seat})")
         for action in listed:
-            if not is_legal(state, action):
-                raise AssertionError(f"'{action}' is listed by legal_actions but rejected by apply")
+            try:
+                apply(state, action)
+            except Exception as error:  # a plugin that lists what it cannot apply, or a step that fails
+                raise AssertionError(f"'{action}' is listed by legal_actions but rejected by apply: {error}") from error
     if repr(state) != before:
         raise AssertionError("checking actions changed the state")
 
@@ -181,7 +216,7 @@ def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] =
     with the game's length, only with *json*.
     """
     check_conservation(state)
-    check_illegal_actions(state)
+    check_illegal_actions(state, rng, SAMPLE_PER_SEAT)
     check_views(state, rng)
     if json:
         check_json(state, plugins)

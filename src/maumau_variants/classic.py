@@ -22,8 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from maumau import Card, Effect, GameState, MatchResult, Option, Options, RoundEnd, french_deck, hookimpl
-from maumau.flow import best_seats
+from maumau import (
+    Action,
+    Card,
+    Effect,
+    GameState,
+    MatchResult,
+    Option,
+    Options,
+    PlayCard,
+    RoundEnd,
+    french_deck,
+    hookimpl,
+    hookspecs,
+)
+from maumau.flow import best_seats, evolve_state
 
 #: Ranks of the 32-card pack.
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -80,28 +93,41 @@ def maumau_deck(players: int) -> tuple[Card, ...]:
 
 
 @hookimpl
-def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
-    if seat != state.to_move:
-        return False
+def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    matching = hookspecs.maumau_playable(state, seat, cards) or ()  # the kernel's: the wished suit, else suit or rank
     options = state.options
-    top = state.discard_pile[-1]
-    if state.debt:
-        return card.rank == "7" and bool(options["stack_sevens"])
-    if state.skips:
-        return card.rank == "8"
-    if card.rank == "J":
-        return top.rank != "J" or bool(options["jack_on_jack"])
-    if state.wish is not None:
-        return card.suit == state.wish
-    return card.suit == top.suit or card.rank == top.rank
+    if state.debt:  # only a 7 answers a 7
+        return tuple(card for card in cards if card.rank == "7") if options["stack_sevens"] else ()
+    if state.skips:  # pass_the_skip: only an 8 answers an 8
+        return tuple(card for card in cards if card.rank == "8")
+    # The kernel's matching, with jacks on anything but a jack (on a jack too, with jack_on_jack), in hand
+    # order.  The kernel's answer keeps the order of *cards*, so one walk through both finds each by identity.
+    jacks = state.discard_pile[-1].rank != "J" or options["jack_on_jack"]
+    playable = []
+    index, found = 0, len(matching)
+    for card in cards:
+        if index < found and matching[index] is card:
+            index += 1
+            if card.rank != "J" or jacks:
+                playable.append(card)
+        elif jacks and card.rank == "J":
+            playable.append(card)
+    return tuple(playable)
 
 
 @hookimpl
-def maumau_refusal(state: GameState, seat: int, card: Card) -> str | None:
-    top = state.discard_pile[-1]
-    if seat == state.to_move and not (state.debt or state.skips) and card.rank == "J" == top.rank:
+def maumau_refusal(state: GameState, action: Action) -> str | None:
+    if not isinstance(action, PlayCard):
+        return None
+    card, top = action.card, state.discard_pile[-1]
+    if action.seat == state.to_move and not (state.debt or state.skips) and card.rank == "J" == top.rank:
         return f"a jack may not be played on a jack ({card} on {top}; the option jack_on_jack allows it)"
     return None
+
+
+@hookimpl
+def maumau_calls(options: Options) -> tuple[str, ...]:
+    return ("Mau", "Mau-Mau") if options["mau_mau_call"] else ("Mau",)
 
 
 @hookimpl
@@ -120,9 +146,16 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None
     if card.rank == "7":
         return Effect(draw=2)
     if card.rank == "8":
-        return Effect(skip=1, skip_answerable=bool(state.options["pass_the_skip"]))
+        return Effect() if state.options["pass_the_skip"] else Effect(skip=1)
     if card.rank == "J":
         return Effect(choose_suit=True)
+    return None
+
+
+@hookimpl
+def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
+    if card.rank == "8" and state.options["pass_the_skip"] and state.players[seat].hand:
+        return evolve_state(state, skips=1)  # the next player owes the skip and may pass it on with an 8
     return None
 
 
@@ -138,9 +171,7 @@ def _play_order(state: GameState) -> list[int]:
 
 @hookimpl
 def maumau_round_over(state: GameState) -> RoundEnd | None:
-    for seat, player in enumerate(state.players):
-        if not player.hand and not player.resigned:
-            return RoundEnd("out", (seat,))
+    # Going out is the kernel's; a blocked round has a winner here: the lowest hand.
     if state.passes and state.passes >= len(state.active_seats()):
         order = _play_order(state)
         winner = min(

@@ -26,23 +26,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from maumau import (
+    Action,
     CallRuling,
     Card,
-    ChallengeWindow,
     Effect,
-    Event,
     GameState,
     InvalidOptionError,
     MatchResult,
     Option,
     Options,
-    RoundEnd,
+    PlayCard,
     hookimpl,
 )
-from maumau.flow import best_seats, emit, same_call
+from maumau.flow import best_seats
+from maumau.mechanics import Challenges, JumpIns, Placings
+from maumau.mechanics.challenges import Window, window
+from maumau.mechanics.placings import PLACED, PlayerFinished, in_reach, place_if_out
+
+__all__ = [
+    "ACTION_RANKS",
+    "COLOURS",
+    "PLUS_TWO",
+    "REVERSE",
+    "SKIP",
+    "PlayerFinished",
+    "deck",
+    "in_reach",
+    "right_of",
+]
 
 #: The four colours of the deck, in deck order.
 COLOURS: Final = ("red", "yellow", "green", "blue")
@@ -81,19 +95,6 @@ OPTIONS: Final = (
 )
 
 
-@frozen
-class PlayerFinished(Event, kind="player_finished"):
-    """
-    *seat* is out of cards for good and takes place *place* (0 is first).
-    """
-
-    seat: int
-    place: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} is out of cards and finishes in place {self.place + 1}"
-
-
 def deck(options: Options) -> tuple[Card, ...]:
     """
     Every card of a game with *options*, in a fixed order: per copy, per colour, numbers then Skip, Reverse, +2.
@@ -119,49 +120,19 @@ def right_of(state: GameState, seat: int) -> int:
     return seat
 
 
-def in_reach(state: GameState, seat: int) -> bool:
-    """
-    Whether a card can still reach *seat*: in the game, not finished, cards in hand.
-
-    A player who went out without "mau-mau" holds no cards and is passed
-    over while the call can still be challenged, even before being placed.
-    """
-    player = state.players[seat]
-    return bool(player.hand) and not player.resigned and seat not in state.placings
-
-
-def _in_play(state: GameState) -> list[int]:
-    return [seat for seat, player in enumerate(state.players) if not player.resigned and seat not in state.placings]
-
-
-def _place_if_out(state: GameState, seat: int) -> GameState:
-    """
-    Place *seat* if its hand is empty and no challenge against it is open.
-    """
-    player = state.players[seat]
-    window = state.challenge
-    if player.hand or player.resigned or seat in state.placings or (window is not None and window.offender == seat):
-        return state
-    state = evolve(state, placings=(*state.placings, seat))
-    return emit(state, PlayerFinished(seat, len(state.placings) - 1))
-
-
-def _ranked(state: GameState, seats: list[int]) -> tuple[int, ...]:
-    """
-    *seats* still in play, best first: fewest cards, then whoever would play first.
-    """
-    count = len(state.players)
-    start = state.to_move if state.to_move is not None else state.dealer
-    distance = {(start + step * state.direction) % count: step for step in range(count)}
-    return tuple(sorted(seats, key=lambda seat: (len(state.players[seat].hand), distance[seat])))
-
-
 # --- set-up ---------------------------------------------------------------------------------------------
 
 
 @hookimpl
 def maumau_options() -> Sequence[Option]:
     return OPTIONS
+
+
+@hookimpl
+def maumau_mechanics() -> Sequence[object]:
+    # A missing call may be challenged until the next player draws or plays; identical cards may be
+    # thrown in out of turn; finished players are out, and the game goes on until one is left.
+    return (Challenges(closes="action"), JumpIns(), Placings())
 
 
 @hookimpl
@@ -218,29 +189,24 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
 # --- the turn -------------------------------------------------------------------------------------------
 
 
-@hookimpl
-def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
-    top = state.discard_pile[-1]
-    if seat != state.to_move:  # a jump-in: only an identical card, by a player still in the game
-        return state.to_move is not None and state.pending is None and seat not in state.placings and card == top
-    if state.debt:  # no stacking: a +2's target draws
-        return False
-    return card.suit == top.suit or card.rank == top.rank
+# Matching in turn is the kernel's: colour or rank, nothing while a +2's debt is owed.
 
 
 @hookimpl
-def maumau_refusal(state: GameState, seat: int, card: Card) -> str | None:
-    top = state.discard_pile[-1]
-    if seat != state.to_move and card != top:
-        return f"it is seat {state.to_move}'s turn, and only a card identical to the top card {top} may be thrown in"
-    if seat == state.to_move and state.debt:
-        return f"no stacking: the {state.debt} cards owed on the {top} must be drawn"
+def maumau_refusal(state: GameState, action: Action) -> str | None:
+    if isinstance(action, PlayCard) and action.seat == state.to_move and state.debt:
+        return f"no stacking: the {state.debt} cards owed on the {state.top} must be drawn"
     return None
 
 
 @hookimpl
 def maumau_may_decline() -> bool:
     return False
+
+
+@hookimpl
+def maumau_calls() -> tuple[str, ...]:
+    return ("mau", "mau-mau", "uno")
 
 
 @hookimpl
@@ -253,12 +219,11 @@ def maumau_expected_call(cards_left: int) -> str | None:
 
 
 @hookimpl
-def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling:
-    if not expected or same_call(call, expected):
-        return CallRuling()
-    if same_call(call, "uno"):
-        return CallRuling(missed=expected, penalty=CALL_PENALTY)
-    return CallRuling(missed=expected, penalty=CALL_PENALTY, challenge=True, closes_on="action")
+def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling | None:
+    # A missing call waits for a challenge (the kernel's ruling and the mechanic); "uno" costs at once.
+    if expected and call == "uno":
+        return CallRuling(missed=expected, penalty=CALL_PENALTY, at_once=True)
+    return None
 
 
 @hookimpl
@@ -269,60 +234,34 @@ def maumau_card_effect(state: GameState, card: Card) -> Effect | None:
         return Effect(skip=1)
     if card.rank == REVERSE:
         # A player who went out without "mau-mau" is still playing while a challenge can bring them back.
-        window = state.challenge
+        current = window(state)
         playing = [
-            s for s in range(len(state.players)) if in_reach(state, s) or (window is not None and window.offender == s)
+            s
+            for s in range(len(state.players))
+            if in_reach(state, s) or (current is not None and current.offender == s)
         ]
         return Effect(skip=1) if len(playing) <= 2 else Effect(reverse=True)
     return None
-
-
-@hookimpl
-def maumau_follow_up(state: GameState, seat: int) -> GameState:
-    return _place_if_out(state, seat)
-
-
-@hookimpl
-def maumau_next_seat(state: GameState, seat: int) -> int:
-    count = len(state.players)
-    candidate = seat
-    for _ in range(count):
-        candidate = (candidate + state.direction) % count
-        if in_reach(state, candidate):
-            return candidate
-    return seat
 
 
 # --- calls and challenges -------------------------------------------------------------------------------
 
 
 @hookimpl
-def maumau_window_closed(state: GameState, window: ChallengeWindow) -> GameState:
-    return _place_if_out(state, window.offender)
+def maumau_window_closed(state: GameState, window: Window) -> GameState:
+    return place_if_out(state, window.offender)  # gone out without "mau-mau", and nobody challenged in time
 
 
 # --- games and the match --------------------------------------------------------------------------------
 
 
 @hookimpl
-def maumau_round_over(state: GameState) -> RoundEnd | None:
-    in_play = _in_play(state)
-    # A player who finished and then resigned left the game: not placed, no points.
-    placed = tuple(seat for seat in state.placings if not state.players[seat].resigned)
-    if len(in_play) <= 1:
-        order = (*placed, *in_play)
-        return RoundEnd("out", order[:1], order)
-    if state.passes and state.passes >= len(in_play):
-        order = (*placed, *_ranked(state, in_play))
-        return RoundEnd("blocked", order[:1], order)
-    return None
-
-
-@hookimpl
-def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
+def maumau_score_round(state: GameState) -> tuple[int, ...]:
+    # The round's finishing order, complete now that it is over (`maumau.mechanics.Placings`).
+    finishing = PLACED.get(state)
     points = [0] * len(state.players)
-    for place, seat in enumerate(end.placings):
-        points[seat] = len(end.placings) - 1 - place
+    for place, seat in enumerate(finishing):
+        points[seat] = len(finishing) - 1 - place
     return tuple(points)
 
 

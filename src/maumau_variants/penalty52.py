@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from maumau import (
-    CallRuling,
     Card,
     CardPlayed,
     Effect,
@@ -40,8 +39,11 @@ from maumau import (
     TurnSkipped,
     french_deck,
     hookimpl,
+    hookspecs,
 )
-from maumau.flow import best_seats, can_draw, emit, same_call
+from maumau.flow import best_seats, can_draw, emit
+from maumau.mechanics import Challenges
+from maumau.mechanics.challenges import offenders
 
 #: Points a card left in hand costs; numerals (2 to 10) cost their face value.
 FACE_POINTS = {"A": 10, "K": 10, "Q": 10, "J": 10}
@@ -94,6 +96,12 @@ def maumau_options() -> Sequence[Option]:
 
 
 @hookimpl
+def maumau_mechanics() -> Sequence[object]:
+    # Any other player may challenge a missed call until the next player completes a turn.
+    return (Challenges(closes="turn"),)
+
+
+@hookimpl
 def maumau_seats() -> range:
     return range(2, 7)
 
@@ -126,17 +134,11 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
 
 
 @hookimpl
-def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
-    if seat != state.to_move or state.skips:
-        return False
-    if state.debt:
-        return card.rank == "7"
-    if card.rank == "J":
-        return True
-    if state.wish is not None:
-        return card.suit == state.wish
-    top = state.discard_pile[-1]
-    return card.suit == top.suit or card.rank == top.rank
+def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    matching = hookspecs.maumau_playable(state, seat, cards) or ()  # the kernel's: the wished suit, else suit or rank
+    if state.debt:  # neither a jack nor an 8 answers a 7: only another 7
+        return tuple(card for card in cards if card.rank == "7")
+    return tuple([card for card in cards if card.rank == "J" or card in matching])  # a jack on anything
 
 
 @hookimpl
@@ -147,19 +149,17 @@ def maumau_may_decline(state: GameState) -> bool:
 
 
 @hookimpl
+def maumau_calls() -> tuple[str, ...]:
+    return ("Mau", "Mau Mau")
+
+
+@hookimpl
 def maumau_expected_call(cards_left: int) -> str | None:
     if cards_left == 1:
         return "Mau"
     if cards_left == 0:
         return "Mau Mau"
     return None
-
-
-@hookimpl
-def maumau_judge_call(call: str | None, expected: str | None) -> CallRuling | None:
-    if expected is None or same_call(call, expected):
-        return CallRuling()
-    return CallRuling(missed=expected, penalty=CALL_PENALTY, challenge=True, closes_on="turn")
 
 
 @hookimpl
@@ -184,11 +184,11 @@ def maumau_draw_shortfall() -> RoundEnd:
 
 @hookimpl
 def maumau_round_over(state: GameState) -> RoundEnd | None:
-    window = state.challenge
+    open_calls = offenders(state)
     out = [
         seat
         for seat, player in enumerate(state.players)
-        if not player.hand and not player.resigned and (window is None or seat not in window.offenders)
+        if not player.hand and not player.resigned and seat not in open_calls
     ]
     if len(out) > 1:
         # An offender's window closed when the next player completed a turn by
@@ -211,8 +211,7 @@ def _cannot_draw_as_required(state: GameState) -> bool:
         return False
     if can_draw(state):
         return False
-    rules = state.rules
-    return not any(rules.can_play(state, seat, card) for card in state.players[seat].hand)
+    return not state.rules.playable(state, seat, state.players[seat].hand)
 
 
 @hookimpl

@@ -29,22 +29,21 @@ from attrs import evolve, frozen
 
 from maumau import (
     Action,
-    CallRuling,
     Card,
-    ChallengeWindow,
     Effect,
     Event,
     GameState,
-    IllegalActionError,
     MatchResult,
     Option,
     Options,
     Pending,
-    Reason,
     RoundEnd,
     hookimpl,
+    hookspecs,
 )
-from maumau.flow import best_seats, draw_cards, emit, end_turn, same_call
+from maumau.flow import best_seats, emit
+from maumau.mechanics import Board, Challenges, Choices, Decision
+from maumau.mechanics.challenges import PlayTakenBack, window
 
 __all__ = [
     "BET_POINTS",
@@ -60,6 +59,7 @@ __all__ = [
     "RaceBoard",
     "RaceScored",
     "StopPushingBack",
+    "board_of",
     "deck",
 ]
 
@@ -75,6 +75,8 @@ OUT_POINTS = 5
 
 SCHLAPPI = "Schlappi"
 BAUER = "Bauer"
+#: The green special cards, playable on anything.
+GREEN = frozenset({SCHLAPPI, BAUER})
 
 # Pending kinds: the decisions this variant adds to the core's "suit".
 PUSH_BACK = "push_back"
@@ -215,10 +217,57 @@ class RaceBoard:
         return "\n".join(lines)
 
 
+def _view_board(state: GameState, seat: int, board: RaceBoard) -> RaceBoard:
+    """
+    What *seat* sees of the board: other players' bet pigs stay hidden until the race is scored.
+    """
+    if len(state.rounds) >= state.round:  # this race is scored: the bets lie open
+        return board
+    return evolve(board, bets=tuple((bettor, pig if bettor == seat else None) for bettor, pig in board.bets))
+
+
+def _check_board(state: GameState, board: RaceBoard) -> str | None:
+    """
+    What is impossible about a loaded race board, or ``None``.
+    """
+    seats = range(len(state.players))
+    finish = finish_space(state.options, len(state.players))
+    if board.finish != finish:
+        return f"the race is to space {board.finish}, but the option 'finish' sets {finish}"
+    if len(board.pigs) != len(PIGS) or any(not 0 <= at <= finish for at in board.pigs):
+        return f"pig positions {list(board.pigs)} are not four spaces between 0 and {finish}"
+    bettors = [bettor for bettor, _ in board.bets]
+    if len(set(bettors)) != len(bettors):
+        return f"the bet row {[list(bet) for bet in board.bets]} has more than one bet of a seat"
+    if any(bettor not in seats or pig not in PIGS for bettor, pig in board.bets):
+        return f"the bet row {[list(bet) for bet in board.bets]} names a seat or pig that does not exist"
+    if (board.arrived is None) != (board.mover is None):
+        return f"arrived pig {board.arrived!r} and its mover {board.mover!r} must both be set or both be None"
+    if board.arrived is not None and (board.arrived not in PIGS or board.mover not in seats):
+        return f"{board.arrived!r} moved home by seat {board.mover} names a pig or seat that does not exist"
+    return None
+
+
+#: The race course beside the cards, one per race.
+BOARD = Board(RaceBoard, view=_view_board, check=_check_board)
+
+
+def board_of(holder: object) -> RaceBoard:
+    """
+    The race board of a state, a view or a finished race.
+    """
+    return BOARD.get(holder)
+
+
 def _board(state: GameState) -> RaceBoard:
-    board = state.board
-    assert isinstance(board, RaceBoard), f"sau-mau-mau needs a RaceBoard, got {board!r}"
-    return board
+    return BOARD.get(state)
+
+
+def _move(state: GameState, seat: int, pig: str, spaces: int) -> GameState:
+    board = _board(state)
+    start = board.position(pig)
+    board = board.moved(pig, spaces, seat)
+    return emit(BOARD.put(state, board), PigMoved(seat, pig, start, board.position(pig)))
 
 
 def finish_space(options: Options, players: int) -> int:
@@ -360,25 +409,18 @@ class RaceScored(Event, kind="race_scored"):
         return f"race {self.race} is won by the {' and '.join(self.winning_pigs)} pig; the bets were: {row}"
 
 
-@frozen
-class PlayTakenBack(Event, kind="play_taken_back"):
-    """
-    A challenge made *seat* take *card* back into the hand; its follow-up was undone.
-    """
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} takes {self.card} back; its follow-up is undone"
-
-
 # --- set-up ---------------------------------------------------------------------------------------
 
 
 @hookimpl
 def maumau_options() -> Sequence[Option]:
     return OPTIONS
+
+
+@hookimpl
+def maumau_mechanics() -> Sequence[object]:
+    # mau_calls: a missed call challenged before the next player acts takes the card back.
+    return (Challenges(closes="action", take_back=True), BOARD, Choices(*DECISIONS))
 
 
 @hookimpl
@@ -406,17 +448,13 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
     dealt = 5 * len(seated)
     hands = {seat: cards[index : dealt : len(seated)] for index, seat in enumerate(seated)}
     players = tuple(evolve(player, hand=hands.get(seat, ())) for seat, player in enumerate(state.players))
-    if isinstance(state.board, RaceBoard):  # the previous race: its bets are revealed
-        old = state.board
+    if state.rounds:  # the previous race: its bets are revealed
+        old = board_of(state.rounds[-1])
         state = emit(state, RaceScored(state.round - 1, old.winning_pigs(), old.bets))
-    return evolve(
-        state,
-        players=players,
-        discard_pile=(cards[dealt],),
-        draw_pile=cards[dealt + 1 :],
-        to_move=seated[0],
-        board=RaceBoard(finish_space(state.options, count)),
+    state = evolve(
+        state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=seated[0]
     )
+    return BOARD.put(state, RaceBoard(finish_space(state.options, count)))
 
 
 @hookimpl
@@ -431,19 +469,20 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
 
 
 @hookimpl
-def maumau_can_play(state: GameState, seat: int, card: Card) -> bool:
-    if seat != state.to_move or state.pending is not None:
-        return False
-    if state.debt:
-        return card.rank == "+2"
-    if is_green(card):
-        return True
-    if state.wish is not None:
-        return card.suit == state.wish
-    top = state.top
-    if top.rank == BAUER:  # a Bauer starter: nobody has named a colour
-        return True
-    return card.suit == top.suit or card.rank == top.rank
+def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    matching = (
+        hookspecs.maumau_playable(state, seat, cards) or ()
+    )  # the kernel's: the wished colour, else colour or number
+    if state.debt:  # only a +2 extends a +2
+        return tuple(card for card in cards if card.rank == "+2")
+    if state.wish is None and state.top.rank == BAUER:  # a Bauer starter: nobody has named a colour
+        return cards
+    return tuple([card for card in cards if card.rank in GREEN or card in matching])  # green cards go on anything
+
+
+@hookimpl
+def maumau_calls(options: Options) -> tuple[str, ...]:
+    return ("Mau", "Mau Mau") if options["mau_calls"] else ()
 
 
 @hookimpl
@@ -451,13 +490,6 @@ def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
     if not state.options["mau_calls"]:
         return ""
     return {1: "Mau", 0: "Mau Mau"}.get(cards_left, "")
-
-
-@hookimpl
-def maumau_judge_call(state: GameState, call: str | None, expected: str | None) -> CallRuling | None:
-    if not state.options["mau_calls"] or not expected or same_call(call, expected):
-        return CallRuling()
-    return CallRuling(missed=expected, challenge=True, closes_on="action", undo=True)
 
 
 @hookimpl
@@ -476,13 +508,6 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
     return Effect()
 
 
-def _move(state: GameState, seat: int, pig: str, spaces: int) -> GameState:
-    board = _board(state)
-    start = board.position(pig)
-    board = board.moved(pig, spaces, seat)
-    return evolve(state, board=board, events=(*state.events, PigMoved(seat, pig, start, board.position(pig))))
-
-
 def _race_end_due(state: GameState) -> bool:
     """
     Whether a race end has happened: a pig arrived or a player has no cards left.
@@ -490,18 +515,6 @@ def _race_end_due(state: GameState) -> bool:
     if _board(state).arrived is not None:
         return True
     return any(not player.hand and not player.resigned for player in state.players)
-
-
-def _end_turn(state: GameState, seat: int) -> GameState:
-    """
-    End *seat*'s turn; if the play ended the race but its missed call may still
-    be challenged, the next player must first let the race end (`EndRace`).
-    """
-    state = end_turn(state, seat)
-    window = state.challenge
-    if window is not None and window.offender == seat and _race_end_due(state) and state.to_move is not None:
-        state = evolve(state, pending=Pending(state.to_move, RACE_END))
-    return state
 
 
 @hookimpl
@@ -514,10 +527,17 @@ def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | Non
         if len(rearmost) > 1:
             return evolve(state, pending=Pending(seat, REARMOST, rearmost))
         state = _move(state, seat, rearmost[0], 3)
-    window = state.challenge
-    if window is not None and window.offender == seat and _race_end_due(state) and state.pending is None:
-        return _end_turn(state, seat)  # sets the pending decision, so the core ends no turn itself
     return state
+
+
+@hookimpl
+def maumau_turn_ended(state: GameState, seat: int) -> GameState | None:
+    # A play that ended the race without its due call: the race is over only once nobody challenged
+    # before the next player acted, so that player's first act is to let it end (EndRace).
+    current = window(state)
+    if current is not None and current.offender == seat and _race_end_due(state) and state.to_move is not None:
+        return evolve(state, pending=Pending(state.to_move, RACE_END, completes_turn=False))
+    return None
 
 
 def _bet_pending(seat: int) -> Pending:
@@ -537,107 +557,77 @@ def _push_back_or_bet(state: GameState, seat: int, spaces: int) -> GameState:
 @hookimpl
 def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
     if not cards:
-        return end_turn(state, seat)
+        return state  # nothing drawn: no bet, and the turn is over
     if forced:
         return _push_back_or_bet(state, seat, len(cards))
-    return evolve(state, pending=_bet_pending(seat))  # the drawn card is not played: the turn ends after the bet
+    return evolve(
+        state, drawn=None, pending=_bet_pending(seat)
+    )  # the drawn card is not played: a bet, then the turn ends
 
 
-@hookimpl
-def maumau_extra_actions(state: GameState, seat: int) -> Sequence[Action]:
-    pending = state.pending
-    if pending is None or pending.seat != seat or state.result is not None:
-        return ()
-    if pending.kind == BET:
-        return (*(PlaceBet(seat, pig) for pig in PIGS), DeclineBet(seat))
-    if pending.kind == PUSH_BACK:
-        return (*(PushPigBack(seat, pig) for pig in pending.choices), StopPushingBack(seat))
-    if pending.kind == REARMOST:
-        return tuple(ChoosePig(seat, pig) for pig in pending.choices)
-    if pending.kind == RACE_END:
-        return (EndRace(seat),)
-    return ()
+def _bet_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
+    return (*(PlaceBet(pending.seat, pig) for pig in PIGS), DeclineBet(pending.seat))
 
 
-_ANSWERS: dict[type[Action], str] = {
-    PlaceBet: BET,
-    DeclineBet: BET,
-    PushPigBack: PUSH_BACK,
-    StopPushingBack: PUSH_BACK,
-    ChoosePig: REARMOST,
-    EndRace: RACE_END,
-}
+def _bet(state: GameState, action: Action, pending: Pending) -> GameState:
+    state = evolve(state, pending=None)
+    if not isinstance(action, PlaceBet):
+        return state
+    seat, board = action.seat, _board(state)
+    changed = board.bet_of(seat) is not None
+    board = board.with_bet(seat, action.pig)
+    return emit(BOARD.put(state, board), BetPlaced(seat, len(board.bets), changed))
 
 
-def _check_answer(state: GameState, action: Action, kind: str) -> Pending:
-    pending = state.pending
-    if pending is None or pending.kind != kind:
-        raise IllegalActionError(action, Reason.NO_DECISION, f"no {kind.replace('_', ' ')} decision is pending")
-    if action.seat != pending.seat:
-        raise IllegalActionError(
-            action, Reason.NOT_YOUR_TURN, f"seat {pending.seat} decides the {kind.replace('_', ' ')}, not {action.seat}"
-        )
-    return pending
+def _bet_refusal(state: GameState, action: Action, pending: Pending) -> str | None:
+    return f"no pig {action.pig!r}; one of {', '.join(PIGS)}" if isinstance(action, PlaceBet) else None
 
 
-@hookimpl
-def maumau_apply_action(state: GameState, action: Action) -> GameState | None:
-    kind = _ANSWERS.get(type(action))
-    if kind is None:
-        return None
-    pending = _check_answer(state, action, kind)
-    seat = action.seat
-    if isinstance(action, PlaceBet):
-        if action.pig not in PIGS:
-            raise IllegalActionError(action, Reason.BAD_CHOICE, f"no pig {action.pig!r}; one of {', '.join(PIGS)}")
-        board = _board(state)
-        changed = board.bet_of(seat) is not None
-        board = board.with_bet(seat, action.pig)
-        state = evolve(state, board=board, pending=None)
-        return end_turn(emit(state, BetPlaced(seat, len(board.bets), changed)), seat)
-    if isinstance(action, DeclineBet):
-        return end_turn(evolve(state, pending=None), seat)
+def _push_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
+    return (*(PushPigBack(pending.seat, pig) for pig in pending.choices), StopPushingBack(pending.seat))
+
+
+def _push(state: GameState, action: Action, pending: Pending) -> GameState:
     if isinstance(action, PushPigBack):
-        if action.pig not in pending.choices:
-            raise IllegalActionError(
-                action, Reason.BAD_CHOICE, f"the {action.pig} pig cannot go back; one of {', '.join(pending.choices)}"
-            )
-        state = _move(state, seat, action.pig, -1)
-        return _push_back_or_bet(state, seat, pending.amount - 1)
-    if isinstance(action, StopPushingBack):
-        return evolve(state, pending=_bet_pending(seat))
-    if isinstance(action, ChoosePig):
-        if action.pig not in pending.choices:
-            raise IllegalActionError(
-                action, Reason.BAD_CHOICE, f"the {action.pig} pig is not rearmost; one of {', '.join(pending.choices)}"
-            )
-        state = _move(evolve(state, pending=None), seat, action.pig, 3)
-        return _end_turn(state, seat)
-    assert isinstance(action, EndRace)
+        return _push_back_or_bet(_move(state, action.seat, action.pig, -1), action.seat, pending.amount - 1)
+    return evolve(state, pending=_bet_pending(action.seat))
+
+
+def _push_refusal(state: GameState, action: Action, pending: Pending) -> str | None:
+    if isinstance(action, PushPigBack):
+        return f"the {action.pig} pig cannot go back; one of {', '.join(pending.choices)}"
+    return None
+
+
+def _rearmost_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
+    return tuple(ChoosePig(pending.seat, pig) for pig in pending.choices)
+
+
+def _choose_pig(state: GameState, action: Action, pending: Pending) -> GameState:
+    assert isinstance(action, ChoosePig)
+    return _move(evolve(state, pending=None), action.seat, action.pig, 3)
+
+
+def _rearmost_refusal(state: GameState, action: Action, pending: Pending) -> str | None:
+    assert isinstance(action, ChoosePig)
+    return f"the {action.pig} pig is not rearmost; one of {', '.join(pending.choices)}"
+
+
+def _race_end_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
+    return (EndRace(pending.seat),)
+
+
+def _end_race(state: GameState, action: Action, pending: Pending) -> GameState:
     return evolve(state, pending=None)
 
 
-# --- calls and challenges ---------------------------------------------------------------------------
-
-
-@hookimpl
-def maumau_challenge(state: GameState, window: ChallengeWindow) -> GameState | None:
-    undo = window.undo
-    if undo is None:
-        return None
-    # Nothing was drawn or played since the offending card: it is still the top card.  Only the play is
-    # undone: a player who resigned since stays resigned.
-    offender = window.offender
-    players = tuple(
-        evolve(before, resigned=now.resigned) for before, now in zip(undo.players, state.players, strict=True)
-    )
-    restored = evolve(undo, players=players, events=(*state.events, PlayTakenBack(offender, state.top)))
-    if restored.debt:
-        # The offender had answered a +2 debt with the card taken back: the debt is theirs again.
-        owed = restored.debt
-        restored, cards = draw_cards(evolve(restored, debt=0), offender, owed)
-        return restored.rules.after_draw(restored, offender, cards, True)
-    return end_turn(restored, offender)
+#: The decisions of a turn, besides the kernel's suit: bets, pushing pigs back, the Schlappi's pig, a race end.
+DECISIONS = (
+    Decision(BET, (PlaceBet, DeclineBet), _bet_options, _bet, _bet_refusal),
+    Decision(PUSH_BACK, (PushPigBack, StopPushingBack), _push_options, _push, _push_refusal),
+    Decision(REARMOST, (ChoosePig,), _rearmost_options, _choose_pig, _rearmost_refusal),
+    Decision(RACE_END, (EndRace,), _race_end_options, _end_race),
+)
 
 
 # --- races and the match ----------------------------------------------------------------------------
@@ -700,38 +690,8 @@ def maumau_match_over(state: GameState) -> MatchResult | None:
 
 
 @hookimpl
-def maumau_view_board(state: GameState, seat: int) -> RaceBoard:
-    board = _board(state)
-    if len(state.rounds) >= state.round:  # this race is scored: the bets lie open
-        return board
-    return evolve(board, bets=tuple((bettor, pig if bettor == seat else None) for bettor, pig in board.bets))
-
-
-@hookimpl
-def maumau_board_type() -> type:
-    return RaceBoard
-
-
-@hookimpl
 def maumau_check_state(state: GameState) -> str | None:
-    board, seats = state.board, range(len(state.players))
-    if not isinstance(board, RaceBoard):
-        return f"sau-mau-mau needs a race board, not {board!r}"
-    finish = finish_space(state.options, len(state.players))
-    if board.finish != finish:
-        return f"the race is to space {board.finish}, but the option 'finish' sets {finish}"
-    if len(board.pigs) != len(PIGS) or any(not 0 <= at <= finish for at in board.pigs):
-        return f"pig positions {list(board.pigs)} are not four spaces between 0 and {finish}"
-    bettors = [bettor for bettor, _ in board.bets]
-    if len(set(bettors)) != len(bettors):
-        return f"the bet row {[list(bet) for bet in board.bets]} has more than one bet of a seat"
-    if any(bettor not in seats or pig not in PIGS for bettor, pig in board.bets):
-        return f"the bet row {[list(bet) for bet in board.bets]} names a seat or pig that does not exist"
     pending = state.pending
     if pending is not None and pending.kind != "suit" and not set(pending.choices) <= set(PIGS):
         return f"the pigs to choose from, {list(pending.choices)}, are not all pigs"
-    if (board.arrived is None) != (board.mover is None):
-        return f"arrived pig {board.arrived!r} and its mover {board.mover!r} must both be set or both be None"
-    if board.arrived is not None and (board.arrived not in PIGS or board.mover not in seats):
-        return f"{board.arrived!r} moved home by seat {board.mover} names a pig or seat that does not exist"
     return None

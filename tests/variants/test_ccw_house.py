@@ -43,6 +43,9 @@ from maumau import (
     legal_actions,
     new_game,
 )
+from maumau.mechanics.challenges import window
+from maumau.mechanics.placings import order as finishing_order
+from maumau.mechanics.placings import placed
 from maumau_variants.counter_clockwise import PlayerFinished
 
 COLOURS = ("red", "yellow", "green", "blue")
@@ -224,6 +227,30 @@ class TestDeck:
         message = "option 'hand_size': 8 cards each leave no room for 2 players and a starter in a 16-card deck"
         with pytest.raises(InvalidOptionError, match=message):
             new_game("ccw-house", players=2, seed=0, options={"numbers": 1, "copies": 1, "hand_size": 8})
+
+    @pytest.mark.parametrize(("name", "allowed", "refused"), [("numbers", 1, 0), ("copies", 4, 5), ("games", 100, 101)])
+    def test_option_limits_accept_the_boundary_and_refuse_one_beyond(
+        self, name: str, allowed: int, refused: int
+    ) -> None:
+        """
+        ``numbers`` from 1, ``copies`` up to 4, ``games`` up to 100: the boundary is allowed, one beyond refused.
+        """
+        assert new_game("ccw-house", players=2, seed=0, options={name: allowed}).options[name] == allowed
+        with pytest.raises(InvalidOptionError, match=f"'{name}'"):
+            new_game("ccw-house", players=2, seed=0, options={name: refused})
+
+    def test_deck_with_room_for_exactly_two_players_is_allowed(self) -> None:
+        """
+        16 cards, seven each: two hands and a starter fit, so two players may play, three may not; eight do not fit.
+        """
+        small = {"numbers": 1, "copies": 1}
+        state = new_game("ccw-house", players=2, seed=0, options={**small, "hand_size": 7})
+
+        assert [len(hand) for hand in state.hands] == [7, 7]
+        with pytest.raises(InvalidOptionError, match="players"):
+            new_game("ccw-house", players=3, seed=0, options={**small, "hand_size": 7})
+        with pytest.raises(InvalidOptionError, match="'hand_size'"):
+            new_game("ccw-house", players=2, seed=0, options={**small, "hand_size": 8})
 
 
 class TestDeal:
@@ -587,11 +614,11 @@ class TestCalls:
         assert {PlayCard(1, card("red 4"), "mau"), PlayCard(1, card("red 4"))} <= turn(state)
 
         state = draw_and_pass(play(state, 1, "red 4", "mau"), 0)
-        assert state.challenge is None
+        assert window(state) is None
         state = play(state, 1, "red 6", "mau-mau")
 
         assert state.hands[1] == ()
-        assert state.rounds[-1].placings == (1, 0)
+        assert finishing_order(state.rounds[-1]) == (1, 0)
 
     def test_missed_mau_challenged_before_next_player_acts_costs_two_cards(self) -> None:
         """
@@ -605,7 +632,7 @@ class TestCalls:
         assert ChallengeMade(0, 1, "mau") in state.events
         assert [PenaltyDrawn] == [type(e) for e in state.events if isinstance(e, (PenaltyDrawn, CardsDrawn))]
         assert len(state.hands[1]) == 3
-        assert (state.to_move, state.challenge) == (0, None)
+        assert (state.to_move, window(state)) == (0, None)
 
     def test_missed_mau_cannot_be_challenged_once_next_player_drew(self) -> None:
         """
@@ -624,11 +651,11 @@ class TestCalls:
         """
         state = draw_and_pass(play(down_to_two(), 1, "red 4", "mau"), 0)
         state = play(state, 1, "red 6")
-        assert (state.hands[1], state.placings, state.result) == ((), (), None)
+        assert (state.hands[1], placed(state), state.result) == ((), (), None)
 
         state = draw_and_pass(apply(state, Challenge(0, 1)), 0)
 
-        assert (len(state.hands[1]), state.placings, state.to_move) == (2, (), 1)
+        assert (len(state.hands[1]), placed(state), state.to_move) == (2, (), 1)
         assert state.result is None
 
     def test_missed_mau_mau_unchallenged_finishes_when_next_player_acts(self) -> None:
@@ -639,18 +666,20 @@ class TestCalls:
         state = draw(play(state, 1, "red 6"), 0)
 
         assert PlayerFinished(1, 0) in state.events
-        assert state.rounds[-1].placings == (1, 0)
+        assert finishing_order(state.rounds[-1]) == (1, 0)
 
     def test_two_missed_calls_before_anyone_acts_cost_both_penalties(self) -> None:
         """
         Seat 2 plays red 4 silently, down to one card, then throws in its own twin silently: one challenge, 4 cards.
         """
         state = play(play(seat_2_down_to("red 4, red 4"), 2, "red 4"), 2, "red 4")
-        assert (state.challenge.missed, state.challenge.penalty) == ("mau and mau-mau", 4)
+        opened = window(state)
+        assert opened is not None
+        assert (opened.missed, opened.penalty) == ("mau and mau-mau", 4)
         state = apply(state, Challenge(0, 2))
 
         assert ChallengeMade(0, 2, "mau and mau-mau") in state.events
-        assert (len(state.hands[2]), state.placings, state.to_move) == (4, (), 1)
+        assert (len(state.hands[2]), placed(state), state.to_move) == (4, (), 1)
 
     def test_jump_in_ends_the_chance_to_challenge(self) -> None:
         """
@@ -664,7 +693,7 @@ class TestCalls:
         state = play(state, 0, "red 4")
 
         assert Challenge(1, 2) not in legal_actions(state, 1)
-        assert (state.challenge, state.to_move, 1) == (None, 2, len(state.hands[2]))
+        assert (window(state), state.to_move, 1) == (None, 2, len(state.hands[2]))
 
     def test_saying_uno_instead_costs_two_cards_at_once(self) -> None:
         """
@@ -674,7 +703,7 @@ class TestCalls:
 
         assert [(e.seat, e.count) for e in state.events if isinstance(e, PenaltyDrawn)] == [(1, 2)]
         assert len(state.hands[1]) == 3
-        assert state.challenge is None
+        assert window(state) is None
 
     def test_saying_uno_with_the_last_card_puts_the_player_back_in_with_two_cards(self) -> None:
         """
@@ -688,7 +717,7 @@ class TestCalls:
         penalties = [event for event in state.events if isinstance(event, PenaltyDrawn)]
         assert [PenaltyDrawn(1, 2, "missed 'mau-mau'", owed)] == penalties
         assert not any(isinstance(e, PlayerFinished) for e in state.events)
-        assert (state.hands[1], state.placings, state.challenge, state.result) == (owed, (), None, None)
+        assert (state.hands[1], placed(state), window(state), state.result) == (owed, (), None, None)
         state = draw_and_pass(state, 0)
         assert (state.to_move, state.hands[1]) == (1, owed)
 
@@ -701,13 +730,14 @@ class TestCalls:
 
         state = play(state, 1, "red 6", "mau")
 
-        assert state.challenge is not None
-        assert (state.challenge.offender, state.challenge.missed, state.challenge.penalty) == (1, "mau-mau", 2)
-        assert (state.hands[1], state.placings) == ((), ())
+        opened = window(state)
+        assert opened is not None
+        assert (opened.offender, opened.missed, opened.penalty) == (1, "mau-mau", 2)
+        assert (state.hands[1], placed(state)) == ((), ())
         assert Challenge(0, 1) in legal_actions(state, 0)
         state = apply(state, Challenge(0, 1))
         assert ChallengeMade(0, 1, "mau-mau") in state.events
-        assert (state.hands[1], state.placings, state.to_move, state.result) == (owed, (), 0, None)
+        assert (state.hands[1], placed(state), state.to_move, state.result) == (owed, (), 0, None)
 
     def test_finished_player_may_still_challenge_a_missed_call(self) -> None:
         """
@@ -715,14 +745,14 @@ class TestCalls:
         """
         state = play(seat_3_out_first("red 4, yellow 9"), 2, "red 4")
         owed = state.draw_pile[:2]
-        assert state.placings == (3,)
+        assert placed(state) == (3,)
         assert Challenge(3, 2) in legal_actions(state, 3)
 
         state = apply(state, Challenge(3, 2))
 
         assert ChallengeMade(3, 2, "mau") in state.events
         assert (*cards("yellow 9"), *owed) == state.hands[2]
-        assert (state.to_move, state.challenge, state.placings) == (1, None, (3,))
+        assert (state.to_move, window(state), placed(state)) == (1, None, (3,))
 
 
 class TestFinishing:
@@ -756,7 +786,7 @@ class TestFinishing:
             state = apply(state, next(a for a in legal_actions(state) if not isinstance(a, Resign)))
 
         (result,) = state.rounds
-        assert 1 not in result.placings
+        assert 1 not in finishing_order(result)
         assert result.points[1] == 0
 
     def test_player_who_goes_out_is_placed_and_the_game_goes_on(self) -> None:
@@ -766,7 +796,7 @@ class TestFinishing:
         state = self.seat_1_goes_out()
 
         assert PlayerFinished(1, 0) in state.events
-        assert (state.placings, state.to_move, state.result) == ((1,), 0, None)
+        assert (placed(state), state.to_move, state.result) == ((1,), 0, None)
         assert set() == plays(state, 1)
 
     def test_finished_player_is_out_of_reach_of_a_plus_two(self) -> None:
@@ -784,7 +814,7 @@ class TestFinishing:
         Four players, seat 3 finished: seat 0's Skip passes over seat 3 and hits seat 2, so seat 1 plays.
         """
         state = play(play(seat_3_out_first("red 1, yellow 9"), 2, "red 1", "mau"), 1, "red 2")
-        assert (state.to_move, state.placings) == (0, (3,))
+        assert (state.to_move, placed(state)) == (0, (3,))
 
         state = play(state, 0, "red Skip")
 
@@ -813,7 +843,7 @@ class TestFinishing:
 
         assert [TurnSkipped(0)] == [e for e in state.events if isinstance(e, TurnSkipped)]
         assert not any(isinstance(e, DirectionReversed) for e in state.events)
-        assert (state.to_move, state.direction, state.placings) == (2, -1, (1,))
+        assert (state.to_move, state.direction, placed(state)) == (2, -1, (1,))
 
     def test_resigned_player_leaves_and_the_others_play_on(self) -> None:
         """
@@ -845,7 +875,7 @@ class TestFinishing:
         state = pass_(pass_(state, 1), 0)
 
         (result,) = state.rounds
-        assert (result.reason, result.placings, result.winners) == ("blocked", (0, 1), (0,))
+        assert (result.reason, finishing_order(result), result.winners) == ("blocked", (0, 1), (0,))
         assert result.points == (1, 0, 0)
 
     @pytest.mark.parametrize("seed", range(4))
@@ -856,12 +886,13 @@ class TestFinishing:
         state = random_play(new_game("ccw-house", players=4, seed=seed), seed)
         (result,) = state.rounds
 
-        assert sorted(result.placings) == [0, 1, 2, 3]
-        assert [result.hands[seat] for seat in result.placings[:3]] == [()] * 3
-        assert result.hands[result.placings[3]]
-        assert [result.points[seat] for seat in result.placings] == [3, 2, 1, 0]
+        placings = finishing_order(result)
+        assert sorted(placings) == [0, 1, 2, 3]
+        assert [result.hands[seat] for seat in placings[:3]] == [()] * 3
+        assert result.hands[placings[3]]
+        assert [result.points[seat] for seat in placings] == [3, 2, 1, 0]
         assert state.result is not None
-        assert (result.placings[0],) == state.result.winners == result.winners
+        assert (placings[0],) == state.result.winners == result.winners
 
     def test_games_option_plays_several_games_and_most_points_win(self) -> None:
         """
@@ -874,6 +905,25 @@ class TestFinishing:
         assert state.result is not None
         assert tuple(totals) == state.result.totals
         assert tuple(seat for seat in range(3) if totals[seat] == max(totals)) == state.result.winners
+
+    def test_player_who_went_out_while_a_challenge_is_open_stays_out_of_reach(self) -> None:
+        """
+        Two players: seat 1 goes out on a Skip without "mau-mau", so it could still be challenged back in.
+
+        The Skip passes over seat 0, but seat 1 holds no cards and is out of reach: play comes back to seat 0
+        (who may challenge) instead of to the empty hand.
+        """
+        state = down_to_two()
+        state = evolve(state, players=(state.players[0], evolve(state.players[1], hand=cards("red 4, red Skip"))))
+        state = draw_and_pass(play(state, 1, "red 4", "mau"), 0)
+
+        state = play(state, 1, "red Skip")
+
+        assert (state.to_move, state.hands[1]) == (0, ())
+        assert Challenge(0, 1) in legal_actions(state)
+        assert not any(isinstance(action, (PlayCard, DrawCards)) for action in legal_actions(state, 1))
+        state = apply(state, Challenge(0, 1))
+        assert (state.to_move, len(state.hands[1])) == (0, 2)
 
 
 class TestConformance:

@@ -41,7 +41,9 @@ from maumau import (
     apply,
     legal_actions,
     new_game,
+    read_call,
 )
+from maumau.mechanics.challenges import window
 
 #: Three seats; seat 1 moves first.  Seat 1 holds a 7, an 8 and a jack, seat 2 a 7 and an 8.
 HANDS_3 = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
@@ -621,18 +623,21 @@ class TestMau:
 
         assert state.players[1].hand == cards("9d Ad Ah")
         assert PenaltyDrawn(1, 2, "missed 'Mau'", cards("Ad Ah")) in state.events
-        assert state.challenge is None
+        assert window(state) is None
 
     @pytest.mark.parametrize("call", ["Mau", "mau", "MAU!"])
     def test_saying_mau_with_the_second_to_last_card_avoids_the_penalty(self, call: str) -> None:
         """
-        The call is judged without regard to case or punctuation.
+        Typed text is read without regard to case or punctuation; a play carries the canonical call only.
         """
         state = deal(EIGHTS_2, "10h", "Ad Ah")
         for eight in ("8h", "8c", "8s"):
             state = play(state, 1, eight)
+        assert read_call(state, call) == "Mau"
+        if call != "Mau":
+            assert refused(state, PlayCard(1, Card.parse("8d"), call)).reason is Reason.BAD_CALL
 
-        state = play(state, 1, "8d", call)
+        state = play(state, 1, "8d", read_call(state, call))
 
         assert state.players[1].hand == cards("9d")
         assert not any(isinstance(e, PenaltyDrawn) for e in state.events)
@@ -649,9 +654,9 @@ class TestMau:
 
     def test_wrong_word_on_the_second_to_last_card_draws_two_at_once(self) -> None:
         """
-        Seat 1 says "Mau-Mau" instead of "Mau" with its 8♦: it draws the two top cards at once, unchallenged.
+        With ``mau_mau_call`` seat 1 says "Mau-Mau" instead of "Mau" with its 8♦: it draws two at once, unchallenged.
         """
-        state = deal(EIGHTS_2, "10h", "Ad Ah")
+        state = deal(EIGHTS_2, "10h", "Ad Ah", options={"mau_mau_call": True})
         for eight in ("8h", "8c", "8s"):
             state = play(state, 1, eight)
 
@@ -661,7 +666,17 @@ class TestMau:
         assert [e for e in state.events if isinstance(e, PenaltyDrawn)] == [
             PenaltyDrawn(1, 2, "missed 'Mau'", cards("Ad Ah"))
         ]
-        assert state.challenge is None
+        assert window(state) is None
+
+    def test_a_word_that_is_no_call_of_classic_is_refused(self) -> None:
+        """
+        Without ``mau_mau_call`` "Mau-Mau" is no call of classic: the play saying it is refused, not judged.
+        """
+        state = deal(EIGHTS_2, "10h", "Ad Ah")
+        for eight in ("8h", "8c", "8s"):
+            state = play(state, 1, eight)
+
+        assert refused(state, PlayCard(1, Card.parse("8d"), "Mau-Mau")).reason is Reason.BAD_CALL
 
     def test_last_card_needs_no_call(self) -> None:
         """
@@ -1021,6 +1036,14 @@ class TestMatch:
         assert state.result is not None
         assert (state.result.winners, state.result.reason) == ((2,), "resignation")
         assert state.result.totals == (10, 40, 30)
+
+    def test_target_option_accepts_0_and_refuses_less(self) -> None:
+        """
+        ``target=0`` is the default (100 per player) and may be given; a negative target is refused by name.
+        """
+        assert new_game("classic", players=2, seed=0, options={"target": 0}).options["target"] == 0
+        with pytest.raises(InvalidOptionError, match="'target'"):
+            new_game("classic", players=2, seed=0, options={"target": -1})
 
 
 class TestDrawPile:

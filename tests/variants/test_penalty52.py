@@ -34,6 +34,7 @@ from maumau import (
     Pass,
     PlayCard,
     PlayerView,
+    Resign,
     RoundStarted,
     TurnSkipped,
     apply,
@@ -46,6 +47,7 @@ from maumau import (
 )
 from maumau.bots import HeuristicBot
 from maumau.cli import run_game
+from maumau.mechanics.challenges import window
 from maumau_variants.penalty52 import hand_points
 
 VARIANT = "penalty-52"
@@ -174,6 +176,26 @@ class TestDeal:
 
         (started,) = [event for event in state.events if isinstance(event, RoundStarted)]
         assert (started.round, started.dealer, started.first) == (2, A, B)
+
+    def test_the_deal_passes_from_seat_0_to_seat_1(self) -> None:
+        """
+        The deal passes clockwise from the first dealer too: A deals round 1 (a seed that draws A), B deals round 2.
+        """
+        seed = seed_dealt_by(2, A)
+        deck = stacked(["4c 9h Kc 7d 2s", "5c 9c 8h 8s 3s"], "5h", dealer=A, full=french_deck())
+        state = new_game(VARIANT, players=2, seed=seed, deck=deck)
+        assert (state.dealer, state.to_move) == (A, B)
+        state = play(state, B, "5c")
+        state = play(state, A, "4c")
+        state = play(state, B, "9c")
+        state = play(state, A, "9h")
+        state = play(state, B, "8h")  # skips A: B plays again
+        state = play(state, B, "8s", "Mau")
+        state = play(state, B, "3s", "Mau Mau")
+
+        (started,) = [event for event in state.events if isinstance(event, RoundStarted)]
+        assert (started.round, started.dealer, started.first) == (2, B, A)
+        assert (state.round, state.dealer, state.to_move) == (2, B, A)
 
 
 class TestStarter:
@@ -448,7 +470,7 @@ class TestCalls:
         state = apply(state, Challenge(C, A))
 
         assert cards("9c Kd Qd") == state.players[A].hand
-        assert (state.to_move, state.challenge) == (B, None)
+        assert (state.to_move, window(state)) == (B, None)
 
     def test_challenge_window_closes_when_the_next_player_completes_a_turn(self) -> None:
         state = play(self.two_cards_for_a(), A, "10h")
@@ -522,11 +544,13 @@ class TestCalls:
         state = play(state, A, "8h")  # missed "Mau"; skips B, A plays again
         state = play(state, A, "10h")  # missed "Mau Mau" too
 
-        assert (state.challenge.missed, state.challenge.penalty) == ("Mau and Mau Mau", 4)
+        open_window = window(state)
+        assert open_window is not None
+        assert (open_window.missed, open_window.penalty) == ("Mau and Mau Mau", 4)
         state = apply(state, Challenge(B, A))
 
         assert cards("Kd Qd Jd 10d") == state.players[A].hand
-        assert (state.round, state.to_move, state.challenge) == (1, B, None)
+        assert (state.round, state.to_move, window(state)) == (1, B, None)
 
     def test_next_players_own_miss_waits_until_their_turn_is_complete(self) -> None:
         state = deal52(self.HANDS, "9h", "Kd Qd Ks Qs")
@@ -535,10 +559,10 @@ class TestCalls:
         state = play(state, B, "Jd")  # B misses "Mau" too, and has a suit to name: the turn is not complete
 
         assert (state.pending.seat, challenges(state)) == (B, {A: False, B: True, C: True})
-        assert from_json(to_json(view(state, C)), PlayerView).challenge == state.challenge  # B's waits in A's
+        assert window(from_json(to_json(view(state, C)), PlayerView)) == window(state)  # B's waits in A's
         state = choose(state, B, CLUBS)
 
-        assert state.challenge.offender == B
+        assert getattr(window(state), "offender", None) == B
         assert challenges(state) == {A: True, B: False, C: True}
 
     def test_next_players_miss_leaves_the_earlier_window_open_to_a_challenge(self) -> None:
@@ -549,7 +573,7 @@ class TestCalls:
         assert state.rounds == ()  # A has not won: B's turn is not complete
         state = apply(state, Challenge(C, A))
 
-        assert (cards("Kd Qd"), state.challenge.offender) == (state.players[A].hand, B)
+        assert (cards("Kd Qd"), getattr(window(state), "offender", None)) == (state.players[A].hand, B)
 
     def test_terminal_names_both_missed_calls(self) -> None:
         state = position(deal52(self.HANDS[:2], "9h", "Kd Qd Jd Td 9d"), hands=["8h 10h", self.HANDS[1]])
@@ -565,7 +589,7 @@ class TestCalls:
         state = deal52(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "9h")
         state = play(position(state, hands=["9c", "2d 3d 4d 5d 6d"]), A, "9c", "Mau")
 
-        assert (state.round, state.challenge.offender if state.challenge else None) == (1, A)
+        assert (state.round, getattr(window(state), "offender", None)) == (1, A)
 
     def test_correctly_called_last_card_wins_at_once(self) -> None:
         state = deal52(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "2s 3s 4s 5s 7s"], "9h")
@@ -616,6 +640,41 @@ class TestStoppedRound:
 
         (result,) = state.rounds
         assert ("stopped", cards("9c 9h")) == (result.reason, result.hands[A])
+
+    #: As HANDS, but C holds 6♥: C could play on the 7♥ or the 9♥, so only the stop rule ends the round.
+    C_COULD_PLAY = ("7h 2c 3c 4c 5c", "2d 3d 4d 5d 6d", "2s 3s 4s 5s 6h")
+
+    def test_debt_that_cannot_be_drawn_stops_the_round_although_the_next_player_could_play(self) -> None:
+        state = position(deal52(self.C_COULD_PLAY, "9h"), draw_pile="", discard_pile="Kh")
+        state = play(state, A, "7h")
+        state = draw(state, B)  # B owes 2; only K♥ can be recycled
+
+        (result,) = state.rounds
+        assert (result.reason, result.winners) == ("stopped", ())
+        assert cards("2d 3d 4d 5d 6d Kh") == result.hands[B]
+        assert state.round == 2
+
+    def test_single_draw_that_cannot_be_made_stops_the_round_although_the_next_player_could_play(self) -> None:
+        hands = ["2c 3c 4c 5c 6c", *self.C_COULD_PLAY[1:]]
+        state = position(deal52(self.C_COULD_PLAY, "9h"), hands=hands, draw_pile="Qd")
+        state = pass_(draw(state, A), A)  # A draws Q♦ and keeps it; B can neither play nor draw, C could play 6♥
+
+        (result,) = state.rounds
+        assert (result.reason, result.winners) == ("stopped", ())
+        assert result.points == (20 + 10, 20, 14 + 6)
+        assert state.round == 2
+
+    def test_challenge_penalty_that_cannot_be_drawn_stops_the_round_although_the_next_player_could_play(
+        self,
+    ) -> None:
+        hands = ["9c 10h", "2d 3d 4d 5d 6h", "2s 3s 4s 5s 6s"]
+        state = position(deal52(self.HANDS, "9h"), hands=hands, draw_pile="")
+        state = play(state, A, "10h")  # no "Mau"; the discards below 10♥ hold only 9♥; B could play 6♥
+        state = apply(state, Challenge(C, A))
+
+        (result,) = state.rounds
+        assert ("stopped", (), cards("9c 9h")) == (result.reason, result.winners, result.hands[A])
+        assert state.round == 2
 
 
 class TestScoring:
@@ -684,6 +743,18 @@ class TestMatch:
 
         assert state.result is not None
         assert (state.result.winners, state.result.totals) == ((A,), (0, 30, 35))
+
+    def test_lowest_total_wins_when_a_player_resigns(self) -> None:
+        """
+        A resignation ends the match at once: of the players left, the lowest total wins, not the highest.
+        """
+        hands = ["9c 2c 3c 4c 5c", "Kd Qd 5d 2h 3h", "Ks Qs 5s 4h 6h"]
+        state = deal52(hands, "9h")
+        players = tuple(evolve(p, score=s) for p, s in zip(state.players, (40, 90, 20), strict=True))
+        state = apply(evolve(state, players=players), Resign(C))
+
+        assert state.result is not None
+        assert (state.result.winners, state.result.reason, state.result.totals) == ((A,), "resignation", (40, 90, 20))
 
 
 class TestConformance:

@@ -47,10 +47,13 @@ from maumau import (
     legal_actions,
     new_game,
     to_json,
+    variants,
     view,
 )
 from maumau.bots import HeuristicBot, play_out
+from maumau.mechanics.challenges import window
 from maumau_variants.sau_mau_mau import (
+    BOARD,
     DEFAULT_FINISH,
     PIGS,
     BetPlaced,
@@ -63,6 +66,7 @@ from maumau_variants.sau_mau_mau import (
     RaceBoard,
     RaceScored,
     StopPushingBack,
+    board_of,
     deck,
 )
 
@@ -98,11 +102,11 @@ def race(
     removed = [card for player, hand in zip(state.players, named, strict=True) for card in _less(player.hand, hand)]
     seated = tuple(evolve(p, hand=hand) for p, hand in zip(state.players, named, strict=True))
     board = evolve(
-        state.board,
+        board_of(state),
         pigs=tuple((pigs or {}).get(pig, 0) for pig in PIGS),
         bets=tuple(bets),
     )
-    return evolve(state, players=seated, draw_pile=(*state.draw_pile, *removed), board=board)
+    return BOARD.put(evolve(state, players=seated, draw_pile=(*state.draw_pile, *removed)), board)
 
 
 def _less(hand: tuple[Card, ...], keep: tuple[Card, ...]) -> list[Card]:
@@ -119,7 +123,7 @@ def pigs(state: GameState) -> dict[str, int]:
     """
     Where each pig stands, by colour.
     """
-    return dict(zip(PIGS, state.board.pigs, strict=True))
+    return dict(zip(PIGS, board_of(state).pigs, strict=True))
 
 
 def playable(state: GameState, seat: int | None = None) -> set[str]:
@@ -207,8 +211,8 @@ class TestDeck:
 
         assert [len(hand) for hand in state.hands] == [5] * 5
         assert len(state.draw_pile) == 39 - 25 - 1
-        assert state.board.pigs == (0, 0, 0, 0)
-        assert state.board.bets == ()
+        assert board_of(state).pigs == (0, 0, 0, 0)
+        assert board_of(state).bets == ()
 
 
 class TestStarter:
@@ -219,7 +223,7 @@ class TestStarter:
     def test_number_starter_moves_no_pig(self) -> None:
         state = race(["pink 1", "brown 2"], "black 6")
 
-        assert (state.board.pigs, state.to_move, state.debt) == ((0, 0, 0, 0), 0, 0)
+        assert (board_of(state).pigs, state.to_move, state.debt) == ((0, 0, 0, 0), 0, 0)
 
     def test_plus_two_starter_makes_nobody_draw_and_only_its_colour_counts(self) -> None:
         state = race(["brown +2, pink 4, black 2, Bauer", "brown 1"], "pink +2")
@@ -236,7 +240,7 @@ class TestStarter:
     def test_schlappi_starter_moves_no_pig_and_only_its_colour_counts(self) -> None:
         state = race(["black Schlappi, black 2, pink 2, beige 1", "pink 1"], "beige Schlappi")
 
-        assert state.board.pigs == (0, 0, 0, 0)
+        assert board_of(state).pigs == (0, 0, 0, 0)
         assert {"black Schlappi", "beige 1"} == playable(state)
 
     def test_bauer_starter_lets_the_first_player_play_any_card(self) -> None:
@@ -316,7 +320,7 @@ class TestX:
 
         state = play(state, 0, "pink X")
 
-        assert (state.to_move, state.board.pigs) == (2, (0, 0, 0, 0))
+        assert (state.to_move, board_of(state).pigs) == (2, (0, 0, 0, 0))
 
     def test_x_with_two_players_gives_the_player_another_turn(self) -> None:
         state = race(["pink X, pink 2", "pink 3"], "pink 1")
@@ -547,7 +551,7 @@ class TestBauer:
         assert {ChooseSuit(0, colour) for colour in COLOURS} == set(turn_actions(state))
         state = choose(state, 0, "beige")
         assert ("beige", {"beige 3", "Bauer", "beige Schlappi"}) == (state.wish, playable(state))
-        assert state.board.pigs == (0, 0, 0, 0)
+        assert board_of(state).pigs == (0, 0, 0, 0)
 
     def test_last_bauer_names_no_colour(self) -> None:
         """
@@ -588,7 +592,7 @@ class TestDrawingAndBetting:
 
         state = apply(draw(state, 0), PlaceBet(0, "black"))
 
-        assert state.board.bets == ((2, "pink"), (0, "black"))
+        assert board_of(state).bets == ((2, "pink"), (0, "black"))
         assert BetPlaced(0, 2, False) in state.events
         assert state.to_move == 1
 
@@ -597,14 +601,14 @@ class TestDrawingAndBetting:
 
         state = apply(draw(play(state, 0, "pink +2"), 1), PlaceBet(1, "beige"))
 
-        assert state.board.bets == ((1, "beige"),)
+        assert board_of(state).bets == ((1, "beige"),)
 
     def test_changed_bet_leaves_its_space_and_goes_to_the_end_of_the_row(self) -> None:
         state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(0, "pink"), (1, "brown"), (2, "black")])
 
         state = apply(draw(state, 0), PlaceBet(0, "beige"))
 
-        assert state.board.bets == ((1, "brown"), (2, "black"), (0, "beige"))
+        assert board_of(state).bets == ((1, "brown"), (2, "black"), (0, "beige"))
         assert BetPlaced(0, 3, True) in state.events
 
     def test_each_player_has_at_most_one_bet(self) -> None:
@@ -612,7 +616,7 @@ class TestDrawingAndBetting:
 
         state = apply(draw(state, 0), PlaceBet(0, "pink"))
 
-        assert state.board.bets == ((1, "brown"), (0, "pink"))
+        assert board_of(state).bets == ((1, "brown"), (0, "pink"))
 
     def test_bet_is_no_answer_without_a_draw(self) -> None:
         state = race(["brown 2", "brown 3"], "pink 1")
@@ -623,9 +627,9 @@ class TestDrawingAndBetting:
     def test_other_players_see_who_bet_where_but_not_on_which_pig(self) -> None:
         state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(2, "pink"), (1, "beige")])
 
-        assert view(state, 1).board.bets == ((2, None), (1, "beige"))
-        assert view(state, 2).board.bets == ((2, "pink"), (1, None))
-        assert view(state, 0).board.bets == ((2, None), (1, None))
+        assert board_of(view(state, 1)).bets == ((2, None), (1, "beige"))
+        assert board_of(view(state, 2)).bets == ((2, "pink"), (1, None))
+        assert board_of(view(state, 0)).bets == ((2, None), (1, None))
 
 
 class TestRaceEnd:
@@ -741,7 +745,7 @@ class TestRaceEnd:
         state = play(state, 0, "pink 2")
 
         assert state.is_over
-        assert view(state, 0).board.bets == ((1, "pink"),)
+        assert board_of(view(state, 0)).bets == ((1, "pink"),)
 
 
 class TestMatch:
@@ -756,7 +760,7 @@ class TestMatch:
 
         started = next(e for e in state.events if isinstance(e, RoundStarted))
         assert (started.round, started.first) == (2, 1)
-        assert (state.to_move, state.board.pigs, state.board.bets) == (1, (0, 0, 0, 0), ())
+        assert (state.to_move, board_of(state).pigs, board_of(state).bets) == (1, (0, 0, 0, 0), ())
         assert [len(hand) for hand in state.hands] == [5, 5, 5]
         assert state.scores == (5, 6, 0)
 
@@ -819,17 +823,41 @@ class TestFinishOption:
 
     @pytest.mark.parametrize(("players", "finish"), DEFAULT_FINISH)
     def test_default_finish_by_player_count(self, players: int, finish: int) -> None:
-        assert finish == new_game(VARIANT, players=players, seed=1).board.finish
+        assert finish == board_of(new_game(VARIANT, players=players, seed=1)).finish
 
     def test_finish_can_be_set_for_one_player_count(self) -> None:
         options = {"finish": {3: 30}}
 
-        assert new_game(VARIANT, players=3, seed=1, options=options).board.finish == 30
-        assert dict(DEFAULT_FINISH)[4] == new_game(VARIANT, players=4, seed=1, options=options).board.finish
+        assert board_of(new_game(VARIANT, players=3, seed=1, options=options)).finish == 30
+        assert dict(DEFAULT_FINISH)[4] == board_of(new_game(VARIANT, players=4, seed=1, options=options)).finish
 
     def test_finish_for_an_impossible_player_count_is_refused(self) -> None:
         with pytest.raises(InvalidOptionError, match="no entry 6"):
             new_game(VARIANT, players=3, seed=1, options={"finish": {6: 30}})
+
+    @pytest.mark.parametrize(("players", "finish"), [(4, 17), (5, 19)])
+    def test_the_race_is_to_17_with_4_players_and_19_with_5(self, players: int, finish: int) -> None:
+        """
+        The default finish, written out (not read from the module): a pig two short of it that moves 2 arrives,
+        one three short does not.
+        """
+        (option,) = [o for o in variants()[VARIANT].options if o.name == "finish"]
+        assert dict(option.default)[players] == finish
+        assert dict(new_game(VARIANT, players=players, seed=1).options["finish"])[players] == finish
+        hands = ["black 2, pink 2", "brown 3", "brown 4", "pink 4", "pink 3"][:players]
+
+        short = play(race(hands, "black 1", pigs={"black": finish - 3}), 0, "black 2")
+        home = play(race(hands, "black 1", pigs={"black": finish - 2}), 0, "black 2")
+
+        assert (short.rounds, short.to_move) == ((), 1)
+        (ended,) = home.rounds
+        assert (ended.reason, ended.winners) == ("finish", (0,))
+        assert ended.points[0] == 3
+
+    def test_races_option_accepts_1_and_refuses_0(self) -> None:
+        assert new_game(VARIANT, players=2, seed=1, options={"races": 1}).options["races"] == 1
+        with pytest.raises(InvalidOptionError, match="'races'"):
+            new_game(VARIANT, players=2, seed=1, options={"races": 0})
 
 
 class TestMauCalls:
@@ -857,15 +885,40 @@ class TestMauCalls:
         state = apply(state, Challenge(2, 0))
 
         assert Counter(cards("pink 5, pink 2")) == Counter(state.players[0].hand)
-        assert (0, Card("1", "pink"), 1, None) == (pigs(state)["pink"], state.top, state.to_move, state.challenge)
+        assert (0, Card("1", "pink"), 1, None) == (pigs(state)["pink"], state.top, state.to_move, window(state))
         assert PlayTakenBack(0, Card("5", "pink")) in state.events
+
+    def test_a_saved_game_takes_the_card_back_as_the_game_in_memory_does(self) -> None:
+        """
+        A window read back from JSON has no memory of the state before the play: the record rebuilds it.
+        """
+        rng = random.Random(11)
+        state = new_game(VARIANT, players=3, seed=11, options=self.options)
+        while window(state) is None:
+            seat = state.pending.seat if state.pending is not None else state.to_move
+            actions = [a for a in legal_actions(state, seat) if not isinstance(a, Resign)]
+            silent = [a for a in actions if isinstance(a, PlayCard) and a.call is None and len(state.hands[seat]) == 2]
+            state = apply(state, silent[0] if silent else rng.choice(actions))
+        current = window(state)
+        assert current is not None
+        challenger = next(seat for seat in range(3) if seat != current.offender)
+        loaded = from_json(to_json(state), GameState)
+
+        in_memory, saved = (
+            apply(state, Challenge(challenger, current.offender)),
+            apply(loaded, Challenge(challenger, current.offender)),
+        )
+
+        assert saved == in_memory
+        assert to_json(saved) == to_json(in_memory)
+        assert any(isinstance(event, PlayTakenBack) for event in saved.events)
 
     def test_saying_mau_leaves_nothing_to_challenge(self) -> None:
         state = race(["pink 5, pink 2", "brown 3", "brown 4"], "pink 1", options=self.options)
 
         state = play(state, 0, "pink 5", "Mau")
 
-        assert state.challenge is None
+        assert window(state) is None
         assert Challenge(2, 0) not in legal_actions(state, 2)
 
     def test_window_closes_when_the_next_player_acts(self) -> None:
@@ -873,7 +926,7 @@ class TestMauCalls:
 
         state = draw(play(state, 0, "pink 5"), 1)
 
-        assert state.challenge is None
+        assert window(state) is None
         assert pigs(state)["pink"] == 5
         with pytest.raises(IllegalActionError):
             apply(state, Challenge(2, 0))
@@ -922,7 +975,7 @@ class TestMauCalls:
 
         state = play(state, 0, "pink 5", "Mau Mau")  # only the last play could be taken back: the X stands
 
-        assert (state.challenge, state.rounds[0].reason, state.rounds[0].points) == (None, "out", (5, 0))
+        assert (window(state), state.rounds[0].reason, state.rounds[0].points) == (None, "out", (5, 0))
 
     def test_second_miss_before_the_first_is_challenged_leaves_only_the_last_card_to_take_back(self) -> None:
         state = race(["pink X, pink 5", "brown 3, brown 4"], "pink 1", options=self.options)
@@ -933,7 +986,7 @@ class TestMauCalls:
         state = apply(state, Challenge(1, 0))
 
         assert ((Card("5", "pink"),), Card("X", "pink")) == (state.players[0].hand, state.top)
-        assert (state.challenge, state.to_move, state.rounds) == (None, 1, ())
+        assert (window(state), state.to_move, state.rounds) == (None, 1, ())
 
     def test_challenge_restores_the_named_colour(self) -> None:
         state = race(["Bauer, pink 5, pink 2", "brown 3, pink 3", "brown 4"], "black 1", options=self.options)
@@ -962,7 +1015,7 @@ class TestMauCalls:
         state = apply(state, Challenge(1, 0))
 
         assert Counter(cards("pink X, pink 5")) == Counter(state.players[0].hand)
-        assert (state.top, state.wish, state.to_move, state.challenge) == (Card("1", "pink"), None, 1, None)
+        assert (state.top, state.wish, state.to_move, window(state)) == (Card("1", "pink"), None, 1, None)
         assert PlayTakenBack(0, Card("X", "pink")) in state.events
 
     def test_challenged_plus_two_leaves_its_player_the_debt_they_faced(self) -> None:
@@ -985,13 +1038,13 @@ class TestBoard:
         state = race(["brown 2", "brown 3"], "pink 1", pigs={"pink": 3}, bets=[(1, "pink")])
 
         assert state == from_json(to_json(state), GameState)
-        assert state.board == from_json(to_json(state), GameState).board
+        assert board_of(state) == board_of(from_json(to_json(state), GameState))
 
     @pytest.mark.parametrize(
         ("board", "message"),
         [
-            ([0, 0, 0, 0], "field 'board': expected an object, got list"),
-            (None, "sau-mau-mau needs a race board"),
+            ([0, 0, 0, 0], "slot 'board': expected an object, got list"),
+            (None, "sau-mau-mau needs a board"),
             ({"finish": 9}, "the race is to space 9, but the option 'finish' sets 15"),
             ({"pigs": [0, 0, 0]}, "pig positions [0, 0, 0] are not four spaces between 0 and 15"),
             ({"pigs": [0, 16, 0, 0]}, "pig positions [0, 16, 0, 0] are not four spaces between 0 and 15"),
@@ -1005,7 +1058,11 @@ class TestBoard:
     )
     def test_a_board_no_race_could_reach_is_refused_by_name(self, board: object, message: str) -> None:
         data = json.loads(to_json(new_game(VARIANT, players=3, seed=1)))
-        data["board"] = {**data["board"], **board} if isinstance(board, dict) else board
+        slots = data["slots"]
+        if board is None:  # no board at all: the slot is left out
+            del slots["board"]
+        else:
+            slots["board"] = {**slots["board"], **board} if isinstance(board, dict) else board
 
         with pytest.raises(RecordError, match=re.escape(message)):
             from_json(json.dumps(data), GameState)
@@ -1056,7 +1113,7 @@ class TestInvariants:
     def test_random_play_keeps_the_board_valid(self, seed: int, players: int, mau_calls: bool) -> None:
         states = random_steps(seed, players, {"mau_calls": mau_calls})
         for before, after in pairwise(states):
-            board = after.board
+            board = board_of(after)
             assert all(0 <= at <= board.finish for at in board.pigs)
             bettors = [seat for seat, _ in board.bets]
             assert len(bettors) == len(set(bettors)) <= min(players, 5)

@@ -9,7 +9,7 @@ is worth 50, a picture card 10, an ace 1, any other card its face value.
 
 from __future__ import annotations
 
-from maumau import Card, Effect, GameState, MatchResult, RoundEnd, french_deck, hookimpl
+from maumau import Card, Effect, GameState, MatchResult, RoundEnd, french_deck, hookimpl, hookspecs
 
 #: Points of the cards that are not worth their face value.
 POINTS = {"8": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
@@ -26,10 +26,9 @@ def maumau_deck() -> tuple[Card, ...]:
 
 
 @hookimpl
-def maumau_can_play(state: GameState, seat: int, card: Card) -> bool | None:
-    if seat == state.to_move and card.rank == "8":
-        return True  # an 8 goes on anything, even on a named suit
-    return None  # every other card: the core's matching of suit, rank or named suit
+def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    matching = hookspecs.maumau_playable(state, seat, cards)  # the kernel's: suit, rank or the named suit
+    return tuple(card for card in cards if card.rank == "8" or card in matching)  # an 8 goes on anything
 
 
 @hookimpl
@@ -48,5 +47,5 @@ def maumau_score_round(state: GameState, end: RoundEnd) -> tuple[int, ...]:
 @hookimpl
 def maumau_match_over(state: GameState) -> MatchResult | None:
     if not state.rounds:
-        return None  # a resignation during the deal: the core's default decides
+        return None  # a resignation during the deal: the kernel's default decides
     return MatchResult(state.rounds[-1].winners, "one deal", state.scores)

@@ -1,0 +1,85 @@
+"""
+A board beside the cards: a variant's own things on the table (a race track, a row of bets).
+
+`Board` keeps one value of the variant's own attrs class in a slot, saves
+it as JSON with the state, shows each player what the variant's *view*
+function lets them see, and refuses a loaded value the variant's *check*
+function finds impossible.  Read it with ``board.get(state)`` and change it
+with ``board.put(state, value)``.
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from .._slots import Slot
+from .._state import GameState
+from ..hookspecs import hookimpl
+
+__all__ = ["Board"]
+
+T = TypeVar("T")
+
+
+class Board(Generic[T]):
+    """
+    A board of the variant's class *type*, kept in ``state.slots`` under *name*.
+
+    Args:
+        type: The board's class (an attrs class), for JSON.
+        view: ``view(state, seat, board)``: what *seat* may see of the board; ``None`` shows it all.
+        check: ``check(state, board)``: what is impossible about a loaded board, or ``None``.
+        name: The slot's name.
+        per_round: A new board each round (the variant's deal puts one down).
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(
+        self,
+        type: type[T],
+        *,
+        view: Callable[[GameState, int, T], T] | None = None,
+        check: Callable[[GameState, T], str | None] | None = None,
+        name: str = "board",
+        per_round: bool = True,
+    ) -> None:
+        self.slot: Slot[T | None] = Slot(name, type, None, per_round, view)
+        self.check = check
+
+    def __repr__(self) -> str:
+        return f"Board({self.slot.type.__name__})"
+
+    def get(self, holder: object) -> T:
+        """
+        The board of a state, view or round result.
+
+        Raises:
+            ValueError: there is no board in it (before the first deal).
+        """
+        value = self.slot.get(holder)
+        if value is None:
+            raise ValueError(f"no {self.slot.name} in {type(holder).__name__}")
+        return value
+
+    def put(self, state: GameState, value: T) -> GameState:
+        """
+        *state* with *value* as the board.
+        """
+        return self.slot.put(state, value)
+
+    @hookimpl
+    def maumau_slots(self) -> tuple[Slot[Any], ...]:
+        return (self.slot,)
+
+    @hookimpl
+    def maumau_check_state(self, state: GameState) -> str | None:
+        value = self.slot.get(state)
+        if value is None:
+            return f"{state.variant} needs a {self.slot.name}"
+        if not isinstance(value, self.slot.type):
+            return f"the {self.slot.name} must be a {self.slot.type.__name__}, not {value!r}"
+        return self.check(state, value) if self.check is not None else None

@@ -1,0 +1,266 @@
+"""
+Tests for the kernel's promises: exactly what is listed is accepted, calls are canonical,
+mechanics are opted into by plugins, and a state's value does not grow with its history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from attrs import evolve, frozen
+
+from helpers import deal, play, position
+from maumau import (
+    Action,
+    Card,
+    DrawCards,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCallError,
+    PlayCard,
+    PluginError,
+    Reason,
+    Resign,
+    Slot,
+    apply,
+    from_json,
+    hookimpl,
+    is_legal,
+    legal_actions,
+    new_game,
+    read_call,
+    to_json,
+    view,
+)
+from maumau import testing as kit
+from maumau.mechanics import JumpIns
+from maumau.testing import ODD_CALLS, check_illegal_actions, random_game
+
+VARIANTS = ("classic", "penalty-52", "sau-mau-mau", "ccw-house")
+CALLING = {"sau-mau-mau": {"mau_calls": True}}
+HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
+
+
+class ForcedPlay:
+    """
+    House rule: a player who can play must, a debt they can answer included.
+    """
+
+    @hookimpl
+    def maumau_may_decline(self) -> bool:
+        return False
+
+
+class TestExactness:
+    """
+    `maumau.legal_actions` lists exactly what `maumau.apply` accepts.
+    """
+
+    def test_forced_play_with_an_answerable_debt_must_answer_it(self) -> None:
+        """
+        With forced play, a debtor holding a 7 must add it: drawing the debt is neither listed nor accepted.
+        """
+        state = deal(["Kc Qd 9s 10c As", "7h 8h Jc 9c Qh", "7c 7s 9d Qc 10s"], starter="Kh", plugins=[ForcedPlay()])
+        owed = play(state, 1, "7h")  # seat 2 owes 2 and holds two 7s
+
+        listed = legal_actions(owed)
+
+        assert [str(action) for action in listed] == ["seat 2 plays 7♣", "seat 2 plays 7♠", "seat 2 resigns"]
+        assert not is_legal(owed, DrawCards(2))
+        with pytest.raises(IllegalActionError, match="must play"):
+            apply(owed, DrawCards(2))
+
+    @pytest.mark.parametrize("variant", VARIANTS)
+    def test_odd_call_text_is_never_listed_and_always_refused(self, variant: str) -> None:
+        """
+        Only a variant's own calls, spelt as it spells them, go with a card; anything else is refused.
+        """
+        for step, state in enumerate(_states(variant, seed=3, steps=120)):
+            seat = state.to_move
+            if seat is None or step % 7:
+                continue
+            calls = {action.call for action in legal_actions(state) if isinstance(action, PlayCard)}
+            assert calls <= {None, *state.rules.calls(state.options)}
+            for card in dict.fromkeys(state.players[seat].hand):
+                for odd in set(ODD_CALLS) - set(state.rules.calls(state.options)):
+                    with pytest.raises((IllegalActionError, InvalidActionError)) as refused:
+                        apply(state, PlayCard(seat, card, odd))
+                    assert len(str(refused.value)) < 400
+
+    def test_a_call_is_read_from_typed_text(self) -> None:
+        """
+        "MAU!", "mau" and " Mau " are the call "Mau"; the action must carry it as the variant spells it.
+        """
+        state = new_game("penalty-52", players=2, seed=1)
+
+        assert [read_call(state, text) for text in ("MAU!", "mau", " Mau ", "mau-mau", "MauMau")] == [
+            "Mau",
+            "Mau",
+            "Mau",
+            "Mau Mau",
+            "Mau Mau",
+        ]
+        assert read_call(state, "") is None
+        with pytest.raises(InvalidCallError, match="'uno'; the calls are 'Mau', 'Mau Mau'"):
+            read_call(state, "uno")
+
+    def test_a_call_of_the_wrong_spelling_is_refused_with_its_reason(self) -> None:
+        """
+        "mau" is not classic's "Mau": the refusal says so, and points to the reader of typed calls.
+        """
+        state = position(deal(HANDS, starter="Ah"), hands=["Kc Qd 9s 10c As", "9h 8c", "7c 8d 9d Qc 10s"])
+
+        with pytest.raises(IllegalActionError) as refused:
+            apply(state, PlayCard(1, Card.parse("9h"), "mau"))
+
+        assert refused.value.reason is Reason.BAD_CALL
+        assert "maumau.read_call" in str(refused.value)
+        assert is_legal(state, PlayCard(1, Card.parse("9h"), read_call(state, "mau")))
+
+    def test_an_action_listed_but_applied_by_nobody_is_a_plugin_error(self) -> None:
+        """
+        A plugin that lists an action it cannot apply is a broken plugin, named as such.
+        """
+
+        @frozen
+        class Shout(Action, kind="test_kernel_shout"):
+            pass
+
+        class ListsAShout:
+            @hookimpl
+            def maumau_actions(self, seat: int) -> Sequence[Action]:
+                return (Shout(seat),)
+
+        state = new_game("classic", players=2, seed=1, plugins=[ListsAShout()])
+
+        assert Shout(1) in legal_actions(state)
+        with pytest.raises(PluginError, match="no plugin applies it"):
+            apply(state, Shout(1))
+
+
+def _states(variant: str, *, seed: int, steps: int) -> list[GameState]:
+    """
+    The states of a random game of *variant*, the due calls always said.
+    """
+    import random
+
+    rng = random.Random(seed)
+    state = new_game(variant, players=3, seed=seed, options=CALLING.get(variant))
+    states = [state]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.pending.seat if state.pending is not None else state.to_move
+        actions = [a for a in legal_actions(state, seat) if not isinstance(a, Resign)]
+        state = apply(state, rng.choice(actions))
+        states.append(state)
+    return states
+
+
+class TestConformanceKit:
+    """
+    `maumau.testing` catches a listing that leaves out what `apply` accepts, and a listed action that fails.
+    """
+
+    def test_the_kit_catches_an_accepted_action_that_is_not_listed(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        state = new_game("classic", players=3, seed=7)
+        truthful = kit.legal_actions
+
+        def hides_the_draw(state: GameState, player: int | None = None) -> tuple[Action, ...]:
+            return tuple(action for action in truthful(state, player) if not isinstance(action, DrawCards))
+
+        monkeypatch.setattr(kit, "legal_actions", hides_the_draw)
+
+        with pytest.raises(AssertionError, match="accepted by apply but not listed"):
+            check_illegal_actions(state)
+
+    def test_the_kit_catches_a_listed_action_that_apply_refuses(self) -> None:
+        @frozen
+        class Wink(Action, kind="test_kernel_wink"):
+            pass
+
+        class ListsAWink:
+            @hookimpl
+            def maumau_actions(self, seat: int) -> Sequence[Action]:
+                return (Wink(seat),)
+
+        state = new_game("classic", players=2, seed=1, plugins=[ListsAWink()])
+
+        with pytest.raises(AssertionError, match="listed by legal_actions but rejected"):
+            check_illegal_actions(state)
+
+
+class TestMechanicsAreOptedInto:
+    """
+    A mechanic is a plugin: a house rule can bring one to a variant that lacks it, with no kernel change.
+    """
+
+    def test_jump_ins_as_a_house_rule_of_classic(self) -> None:
+        """
+        Six players share two packs, so identical cards exist: with `JumpIns`, the top card's twin may go out of turn.
+        """
+        hands = [
+            "Kc Qd 9s 10c 7d",
+            "Kh 8c Jc 9c 7c",
+            "7c 8d 9d Qc 7d",
+            "Kh 7s 8s 9h 10d",
+            "Ac Ad As Ah 10s",
+            "Jh Qh Jd Js Qs",
+        ]
+        plain = apply(deal(hands, starter="10h"), PlayCard(1, Card.parse("Kh")))
+        jumping = apply(deal(hands, starter="10h", plugins=[JumpIns()]), PlayCard(1, Card.parse("Kh")))
+        twin = PlayCard(3, Card.parse("Kh"))
+
+        assert not is_legal(plain, twin)
+        assert twin in legal_actions(jumping, 3)
+        after = apply(jumping, twin)
+        assert (after.to_move, after.top) == (
+            4,
+            Card.parse("Kh"),
+        )  # play goes on from the thrower; seat 2 is passed over
+
+    def test_a_plugin_keeps_its_own_state_in_a_slot(self) -> None:
+        """
+        A slot's value is compared, saved and viewed like the kernel's fields, under its owner's rules.
+        """
+        PLAYS = Slot("plays", int, default=0, per_round=False, view=lambda state, seat, value: value)
+
+        class CountsPlays:
+            @hookimpl
+            def maumau_slots(self) -> Sequence[Slot[int]]:
+                return (PLAYS,)
+
+            @hookimpl
+            def maumau_follow_up(self, state: GameState) -> GameState:
+                return PLAYS.put(state, PLAYS.get(state) + 1)
+
+        counting = CountsPlays()
+        state = random_game("classic", players=2, seed=5, plugins=[counting], options={"target": 20})
+        plays = sum(isinstance(action, PlayCard) for action in state.actions)
+
+        assert PLAYS.get(state) == plays > 0
+        assert PLAYS.get(from_json(to_json(state), GameState, plugins=[counting])) == plays
+        assert PLAYS.get(view(state, 0)) == plays
+
+
+class TestValue:
+    """
+    A state's value is its position: history rides along outside equality and the hash.
+    """
+
+    def test_finished_rounds_do_not_make_equal_positions_differ(self) -> None:
+        state = random_game("classic", players=2, seed=8, options={"target": 60})
+        assert len(state.rounds) > 1
+
+        forgetful = evolve(state, rounds=state.rounds[:1])
+
+        assert forgetful == state
+        assert hash(forgetful) == hash(state)
+
+    def test_the_hash_is_computed_once(self) -> None:
+        state = new_game("classic", players=3, seed=1)
+
+        assert hash(state) == hash(state)
+        assert state.__dict__["_attrs_cached_hash"] is not None
