@@ -401,7 +401,15 @@ def tests_for(module: Path) -> list[str]:
     own = OWN_TESTS.get(module.stem, f"tests/variants/test_{module.stem}.py")
     if module.parent.name == "maumau_variants" and (ROOT / own).exists():
         return [own, *SHARED_TESTS]
-    return [*MECHANIC_TESTS, "tests/variants", *SHARED_TESTS]
+    # The variants that use the mechanic (name its class) run first: pytest -x then stops sooner on a kill.
+    mechanic = "".join(part.title() for part in module.stem.split("_"))
+    users = [
+        test
+        for variant in sorted((module.parents[1].parent / "maumau_variants").glob("*.py"))
+        if re.search(rf"\b{mechanic}\b", variant.read_text(encoding="utf-8"))
+        and (ROOT / (test := OWN_TESTS.get(variant.stem, f"tests/variants/test_{variant.stem}.py"))).exists()
+    ]
+    return [*MECHANIC_TESTS, *users, "tests/variants", *SHARED_TESTS]
 
 
 def run_pytest(src: Path, tests: Sequence[str], timeout: float) -> tuple[int | None, str]:

@@ -4,10 +4,12 @@ Tests for finding variants and for house-rule plugins registered with `maumau.ne
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pluggy
 import pytest
+from attrs import frozen
 
 from helpers import deal, play
 from maumau import (
@@ -34,6 +36,7 @@ from maumau import (
     to_json,
     variants,
 )
+from maumau.mechanics import Board
 
 HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
 
@@ -90,6 +93,34 @@ class Misspelled:
     @hookimpl
     def maumau_card_efect(self, card: Card) -> None:
         return None
+
+
+@frozen
+class Tally:
+    """
+    The board of `CountsPlays`: the cards played so far this round.
+    """
+
+    plays: int
+
+
+#: The tally of `CountsPlays`, a board with the default settings.
+TALLY = Board(Tally, name="tally")
+
+
+class CountsPlays:
+    """
+    House rule with a board of its own: every card played adds one to the tally.
+    """
+
+    @hookimpl
+    def maumau_mechanics(self) -> Sequence[object]:
+        return (TALLY,)
+
+    @hookimpl
+    def maumau_follow_up(self, state: GameState, seat: int, card: Card) -> GameState:
+        counted = TALLY.slot.get(state)
+        return TALLY.put(state, Tally(1 if counted is None else counted.plays + 1))
 
 
 class TestVariants:
@@ -198,6 +229,41 @@ class TestHouseRules:
 
         assert state.house_rules == ()
         assert state.to_move == 2
+
+    def test_board_is_emptied_when_a_new_round_is_dealt(self) -> None:
+        """
+        A `Board` is per round by default: the next round starts without the last round's, which its result keeps.
+        """
+        state = deal(("Jc Ac Kc Qc 10c", "8h 8c 8s 8d 9d"), "9h", plugins=[CountsPlays()])
+        assert TALLY.slot.get(state) is None
+        for card, call in (("8h", None), ("8c", None), ("8s", None), ("8d", "Mau"), ("9d", None)):
+            state = play(state, 1, card, call)
+
+        assert state.round == 2
+        assert TALLY.get(state.rounds[0]) == Tally(5)
+        with pytest.raises(ValueError, match="no tally"):
+            TALLY.get(state)
+
+    def test_a_saved_board_of_the_wrong_kind_is_refused_by_name(self) -> None:
+        """
+        A board is read as its own class when a game is loaded: anything else in its slot is refused, by name.
+        """
+        rules = [CountsPlays()]
+        state = new_game("classic", players=2, seed=1, plugins=rules)
+        data = json.loads(to_json(TALLY.put(state, Tally(3))))
+        data["slots"]["tally"] = {"plays": 3}
+        assert from_json(json.dumps(data), GameState, plugins=rules) == TALLY.put(state, Tally(3))
+
+        data["slots"]["tally"] = "three"
+
+        with pytest.raises(RecordError, match="slot 'tally': expected an object, got str"):
+            from_json(json.dumps(data), GameState, plugins=rules)
+
+    def test_board_shows_its_type_in_its_repr(self) -> None:
+        """
+        A `Board` reads as the class of the board it keeps.
+        """
+        assert repr(TALLY) == "Board(Tally)"
 
     def test_misspelled_hook_fails_when_the_game_starts(self) -> None:
         """
