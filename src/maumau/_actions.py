@@ -10,7 +10,7 @@ A variant adds its own actions by subclassing `Action` with a new tag.
 from __future__ import annotations
 
 import typing
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 from attrs import frozen
@@ -28,12 +28,14 @@ __all__ = [
     "Pass",
     "PlayCard",
     "Resign",
+    "SharedValues",
     "action_types",
-    "canonical",
     "play_action",
     "seat_action",
     "suit_action",
 ]
+
+_V = TypeVar("_V")
 
 #: The longest call text an action may carry; every variant's calls are far shorter.
 MAX_CALL_LENGTH = 40
@@ -100,28 +102,40 @@ def check_fields(action: Action) -> str | None:
     return None
 
 
-_CANONICAL: dict[Action, Action] = {}
-#: Beyond this many, actions are no longer shared (a bound against a flood of distinct ones).
-_CANONICAL_LIMIT = 100_000
+class SharedValues(dict[Any, Any]):
+    """
+    Immutable values made once and shared, by a key that is cheap to build: listing actions is the engine's
+    busiest work, and a game's actions and cards are the same few objects throughout.
+
+    Bounded, so that a flood of distinct keys (a server's hostile input)
+    stops being remembered rather than filling memory.
+    """
+
+    LIMIT = 100_000
+
+    def keep(self, key: object, value: _V) -> _V:
+        """
+        Remember *value* under *key* while there is room; return it.
+        """
+        if len(self) < self.LIMIT:
+            self[key] = value
+        return value
 
 
-_PLAYS: dict[tuple[int, int, str | None], PlayCard] = {}
+_PLAYS = SharedValues()
 
 
 def play_action(seat: int, card: Card, call: str | None = None) -> PlayCard:
     """
-    The shared `PlayCard` for *seat*, this very *card* object and *call*, made once: listing plays is the
-    engine's busiest work, and the cards of a game are the same few objects throughout.
+    The shared `PlayCard` for *seat*, this very *card* object and *call*.
 
-    Keyed by the card's identity, which needs no hashing; the cached action
+    Keyed by the card's identity, which needs no hashing; the kept action
     holds the card, so the identity cannot pass to another object.
     """
     key = (seat, id(card), call)
-    play = _PLAYS.get(key)
+    play: PlayCard | None = _PLAYS.get(key)
     if play is None or play.card is not card:
-        play = PlayCard(seat, card, call)
-        if len(_PLAYS) < _CANONICAL_LIMIT:
-            _PLAYS[key] = play
+        play = _PLAYS.keep(key, PlayCard(seat, card, call))
     return play
 
 
@@ -132,41 +146,21 @@ def seat_action(kind: type[Action], seat: int) -> Action:
     """
     The shared action of class *kind* (`DrawCards`, `Pass`, `Resign`) for *seat*.
     """
-    made = _BY_SEAT.get(kind)
-    if made is None:
-        made = _BY_SEAT[kind] = []
+    made = _BY_SEAT.setdefault(kind, [])
     if seat >= len(made):
-        made.extend(canonical(kind(other)) for other in range(len(made), seat + 1))
+        made.extend(kind(other) for other in range(len(made), seat + 1))
     return made[seat]
 
 
-_SUITS: dict[tuple[int, str], ChooseSuit] = {}
+_SUITS = SharedValues()
 
 
 def suit_action(seat: int, suit: str) -> ChooseSuit:
     """
-    The shared `ChooseSuit` for *seat* and *suit*, made once.
+    The shared `ChooseSuit` for *seat* and *suit*.
     """
-    key = (seat, suit)
-    action = _SUITS.get(key)
-    if action is None:
-        action = ChooseSuit(seat, suit)
-        if len(_SUITS) < _CANONICAL_LIMIT:
-            _SUITS[key] = action
-    return action
-
-
-def canonical(action: Action) -> Action:
-    """
-    One shared instance per distinct action, so that listing legal actions builds few new objects
-    and `maumau.apply` recognises a listed action by identity.
-    """
-    known = _CANONICAL.get(action)
-    if known is not None:
-        return known
-    if len(_CANONICAL) < _CANONICAL_LIMIT:
-        _CANONICAL[action] = action
-    return action
+    action: ChooseSuit | None = _SUITS.get((seat, suit))
+    return action if action is not None else _SUITS.keep((seat, suit), ChooseSuit(seat, suit))
 
 
 def action_types() -> dict[str, type[Action]]:

@@ -26,7 +26,6 @@ from ._actions import (
     Pass,
     PlayCard,
     Resign,
-    canonical,
     check_fields,
     seat_action,
     suit_action,
@@ -192,7 +191,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         state.memo[seat] = ()
         return ()
     rules = state.rules
-    actions: list[Action] = [canonical(action) for action in rules.actions(state, seat)] if rules.has_actions else []
+    actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
     if seat == state.to_move:
         _add_turn_actions(state, seat, actions)
     actions.append(_RESIGNS[seat] if seat < len(_RESIGNS) else seat_action(Resign, seat))

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from ._actions import SharedValues
 from ._cards import Card
 from ._tags import register_kind
 
@@ -30,7 +31,6 @@ __all__ = [
     "RoundStarted",
     "SuitWished",
     "TurnSkipped",
-    "canonical_event",
     "card_played",
     "event_types",
 ]
@@ -53,37 +53,17 @@ class Event:
         register_kind(_EVENT_TYPES, cls, kind, "event")
 
 
-_CANONICAL: dict[Event, Event] = {}
-#: Beyond this many, events are no longer shared (a bound against a flood of distinct ones).
-_CANONICAL_LIMIT = 50_000
-
-
-def canonical_event(event: Event) -> Event:
-    """
-    One shared instance per distinct small event, so that the events of a long game cost one pointer each.
-    """
-    known = _CANONICAL.get(event)
-    if known is not None:
-        return known
-    if len(_CANONICAL) < _CANONICAL_LIMIT:
-        _CANONICAL[event] = event
-    return event
-
-
-_PLAYED: dict[tuple[int, int, str | None, bool], CardPlayed] = {}
+_PLAYED = SharedValues()
 
 
 def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool) -> CardPlayed:
     """
-    The shared `CardPlayed` event for these fields and this very *card* object, made once (keyed by identity,
-    as `maumau._actions.play_action` is).
+    The shared `CardPlayed` event for these fields and this very *card* object (keyed as `play_action` is).
     """
     key = (seat, id(card), call, out_of_turn)
-    event = _PLAYED.get(key)
+    event: CardPlayed | None = _PLAYED.get(key)
     if event is None or event.card is not card:
-        event = CardPlayed(seat, card, call, out_of_turn)
-        if len(_PLAYED) < _CANONICAL_LIMIT:
-            _PLAYED[key] = event
+        event = _PLAYED.keep(key, CardPlayed(seat, card, call, out_of_turn))
     return event
 
 
