@@ -368,6 +368,6 @@ class TestEveryVariantInTheTerminal:
     ],
 )
 def test_a_variants_sentence_about_the_human_reads_in_the_second_person(sentence: str, expected: str) -> None:
-    from maumau.cli import _second_person
+    from maumau.cli import second_person
 
-    assert expected == _second_person(sentence)
+    assert expected == second_person(sentence)

@@ -52,7 +52,7 @@ from .mechanics import challenges, placings
 from .mechanics.challenges import quoted_calls
 from .plugins import variants
 
-__all__ = ["main", "parse_option", "run_game"]
+__all__ = ["main", "parse_option", "run_game", "second_person"]
 
 #: Exit status for a usage error (bad arguments, a bad option value).
 USAGE_ERROR = 2
@@ -77,7 +77,7 @@ _REASONS = {
 _SEAT = re.compile(r"\bseat (\d+)")
 
 
-def _second_person(text: str) -> str:
+def second_person(text: str) -> str:
     """
     "You moves the pig" as "You move the pig": a variant writes its sentences about "seat N".
     """
@@ -234,7 +234,7 @@ class _Narrator:
         """
         if type(record).__str__ is not object.__str__:
             text = _SEAT.sub(lambda match: self.name(int(match.group(1))), str(record))
-            text = _second_person(text) if text.startswith("You ") else text
+            text = second_person(text) if text.startswith("You ") else text
             return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
         parts = []
         who = ""
@@ -295,7 +295,7 @@ class _Narrator:
             return "resign (leave the match)"
         if type(action).__str__ is not object.__str__:  # "seat 2 bets on the pink pig": "bet on the pink pig"
             text = str(action).removeprefix(f"seat {action.seat} ").rstrip(".")
-            return _second_person(f"You {text}").removeprefix("You ")
+            return second_person(f"You {text}").removeprefix("You ")
         text = self._generic(action.kind, action)
         return text.split(": ", 1)[1] if text.startswith(f"{self.name(action.seat)}: ") else text
 

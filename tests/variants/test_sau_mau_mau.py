@@ -902,7 +902,10 @@ class TestMauCalls:
         current = window(state)
         assert current is not None
         challenger = next(seat for seat in range(3) if seat != current.offender)
-        loaded = from_json(to_json(state), GameState)
+        saved_text = to_json(state)
+        assert '"before"' not in saved_text  # the remembered state stays in memory: JSON has the record instead
+        assert "before=" not in repr(current)
+        loaded = from_json(saved_text, GameState)
 
         in_memory, saved = (
             apply(state, Challenge(challenger, current.offender)),
