@@ -131,7 +131,7 @@ def maumau_calls(options: Options) -> tuple[str, ...]:
 
 
 @hookimpl
-def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
+def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
     if cards_left == 1:
         return "Mau"
     if cards_left == 0 and state.options["mau_mau_call"]:

@@ -486,7 +486,7 @@ def maumau_calls(options: Options) -> tuple[str, ...]:
 
 
 @hookimpl
-def maumau_expected_call(state: GameState, cards_left: int) -> str | None:
+def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
     if not state.options["mau_calls"]:
         return ""
     return {1: "Mau", 0: "Mau Mau"}.get(cards_left, "")
