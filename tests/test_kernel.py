@@ -14,6 +14,7 @@ from helpers import deal, play, position
 from maumau import (
     Action,
     Card,
+    Challenge,
     DrawCards,
     GameState,
     IllegalActionError,
@@ -35,12 +36,23 @@ from maumau import (
     view,
 )
 from maumau import testing as kit
-from maumau.mechanics import JumpIns
+from maumau.mechanics import Challenges, JumpIns
+from maumau.mechanics.challenges import offenders
 from maumau.testing import ODD_CALLS, check_illegal_actions, random_game
 
 VARIANTS = ("classic", "penalty-52", "sau-mau-mau", "ccw-house")
 CALLING = {"sau-mau-mau": {"mau_calls": True}}
 HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
+
+
+class ChallengesAtClassic:
+    """
+    House rule: missed calls may be challenged until the next player completes a turn.
+    """
+
+    @hookimpl
+    def maumau_mechanics(self) -> Sequence[object]:
+        return (Challenges(closes="turn"),)
 
 
 class ForcedPlay:
@@ -220,6 +232,23 @@ class TestMechanicsAreOptedInto:
             4,
             Card.parse("Kh"),
         )  # play goes on from the thrower; seat 2 is passed over
+
+    def test_going_out_with_a_call_missed_waits_for_the_window_when_challenges_are_a_house_rule(self) -> None:
+        """
+        Classic with `Challenges`: the kernel's "an empty hand wins" holds only once nobody can challenge the call.
+        """
+        rule = ChallengesAtClassic()
+        options = {"mau_mau_call": True}
+        dealt = deal(HANDS, starter="Ah", options=options, plugins=[rule])
+        state = position(dealt, hands=["Kc Qd 9s 10c As", "9h", "7c 8d 9d Qc 10s"])
+
+        out = play(state, 1, "9h")  # no "Mau-Mau"
+
+        assert (out.rounds, offenders(out)) == ((), (1,))
+        closed = play(out, 2, "9d")  # the next player completes a turn: the window closes, unchallenged
+        assert closed.rounds[-1].winners == (1,)
+        challenged = apply(out, Challenge(0, 1))
+        assert (challenged.rounds, len(challenged.players[1].hand)) == ((), 2)
 
     def test_a_plugin_keeps_its_own_state_in_a_slot(self) -> None:
         """
