@@ -906,7 +906,8 @@ class TestMauCalls:
         assert '"before"' not in saved_text  # the remembered state stays in memory: JSON has the record instead
         assert "before=" not in repr(current)
         seen = window(view(state, challenger))
-        assert seen is not None and seen.before is None  # nor is it shown to anyone: it holds every hand
+        assert seen is not None
+        assert seen.before is None  # nor is it shown to anyone: it holds every hand
         loaded = from_json(saved_text, GameState)
 
         in_memory, saved = (
