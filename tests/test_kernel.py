@@ -250,6 +250,26 @@ class TestMechanicsAreOptedInto:
         challenged = apply(out, Challenge(0, 1))
         assert (challenged.rounds, len(challenged.players[1].hand)) == ((), 2)
 
+    def test_a_games_mechanics_say_what_they_are(self) -> None:
+        """
+        The rules of a game list their mechanics in words, settings included, for whoever debugs a variant.
+        """
+        words = {
+            name: [repr(mechanic) for mechanic in new_game(name, players=3, seed=1).rules.mechanics]
+            for name in VARIANTS
+        }
+
+        assert words == {
+            "classic": [],
+            "penalty-52": ["Challenges(closes='turn', take_back=False)"],
+            "sau-mau-mau": [
+                "Challenges(closes='action', take_back=True)",
+                "Board(RaceBoard)",
+                "Choices(bet, push_back, rearmost_pig, race_end)",
+            ],
+            "ccw-house": ["Challenges(closes='action', take_back=False)", "JumpIns()", "Placings()"],
+        }
+
     def test_a_plugin_keeps_its_own_state_in_a_slot(self) -> None:
         """
         A slot's value is compared, saved and viewed like the kernel's fields, under its owner's rules.
