@@ -65,7 +65,7 @@ SHARED_TESTS = ("tests/test_golden_games.py", "tests/test_conformance.py")
 
 #: Tests a mechanic module runs first, besides every variant's and the shared ones: the engine's and the plugin
 #: manager's tests exercise the mechanics' generic behaviour, and take seconds, so they kill many mutants fast.
-MECHANIC_TESTS = ("tests/test_engine.py", "tests/test_plugins.py")
+MECHANIC_TESTS = ("tests/test_engine.py", "tests/test_plugins.py", "tests/test_kernel.py")
 
 #: The per-mutant timeout, unless ``--timeout`` sets one: this many times the unmutated baseline's run, and at
 #: least `MIN_TIMEOUT` seconds.  A survivor runs the whole selection, so a fixed timeout near the baseline's

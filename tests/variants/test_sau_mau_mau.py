@@ -37,6 +37,7 @@ from maumau import (
     Pass,
     PileRecycled,
     PlayCard,
+    Reason,
     RecordError,
     Resign,
     RoundStarted,
@@ -623,6 +624,14 @@ class TestDrawingAndBetting:
 
         with pytest.raises(IllegalActionError, match="no bet decision"):
             apply(state, PlaceBet(0, "pink"))
+
+    def test_only_the_drawer_bets(self) -> None:
+        state = draw(race(["brown 2", "brown 3"], "pink 1"), 0)
+
+        with pytest.raises(IllegalActionError, match="seat 0 decides the bet, not 1") as refused:
+            apply(state, PlaceBet(1, "pink"))
+
+        assert refused.value.reason is Reason.NOT_YOUR_TURN
 
     def test_other_players_see_who_bet_where_but_not_on_which_pig(self) -> None:
         state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(2, "pink"), (1, "beige")])
