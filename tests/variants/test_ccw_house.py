@@ -10,6 +10,7 @@ cards named after it.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -36,12 +37,17 @@ from maumau import (
     PileRecycled,
     PlayCard,
     Reason,
+    RecordError,
     Resign,
+    RoundEnd,
     RoundStarted,
     TurnSkipped,
     apply,
+    from_json,
+    hookimpl,
     legal_actions,
     new_game,
+    to_json,
 )
 from maumau.mechanics.challenges import window
 from maumau.mechanics.placings import order as finishing_order
@@ -142,6 +148,26 @@ def down_to_two() -> GameState:
     for red in ("red 1", "red 2", "red 3"):
         state = draw_and_pass(play(state, 1, red), 0)
     return state
+
+
+def blocked_at(hands: dict[int, str]) -> GameState:
+    """
+    A 3-player game with *hands* (by seat), nothing left to draw and red 1 on top, after every seat passed once.
+    """
+    state = new_game("ccw-house", players=3, seed=0, options={"numbers": 1, "copies": 1})
+    players = tuple(evolve(p, hand=cards(hands[seat])) for seat, p in enumerate(state.players))
+    state = evolve(state, players=players, draw_pile=(), discard_pile=cards("red 1"), to_move=1)
+    return pass_(pass_(pass_(state, 1), 0), 2)
+
+
+class StopsOnShortfall:
+    """
+    House rule: a required draw the cards cannot cover stops the round.
+    """
+
+    @hookimpl
+    def maumau_draw_shortfall(self) -> RoundEnd:
+        return RoundEnd("stopped")
 
 
 def seat_2_down_to(two: str, seat_0_first: str = "yellow 6") -> GameState:
@@ -467,6 +493,33 @@ class TestJumpIn:
 
         assert state.to_move == 3
         assert len(state.hands[4]) == 3
+
+    def test_a_card_thrown_in_must_be_in_the_hand(self) -> None:
+        state = new_game("ccw-house", players=3, seed=1)
+        other = next(seat for seat in range(3) if seat != state.to_move)
+        missing = next(card for card in state.draw_pile if card not in state.players[other].hand)
+
+        with pytest.raises(
+            IllegalActionError, match=f"{re.escape(str(missing))} is not in seat {other}'s hand"
+        ) as refused:
+            apply(state, PlayCard(other, missing))
+
+        assert refused.value.reason is Reason.NOT_IN_HAND
+
+    def test_a_debt_that_cannot_be_drawn_before_a_jump_in_stops_the_round_where_shortfalls_do(self) -> None:
+        """
+        The owing player's draw before a jump-in is a required draw: a house rule that stops the round then, stops it.
+        """
+        rule = StopsOnShortfall()
+        state = new_game("ccw-house", players=3, seed=1, plugins=[rule])
+        top = card("red 5")
+        hands = {0: cards("yellow 6, green 7"), 1: cards("blue 8, green 9"), 2: cards("red 5, blue 2")}
+        players = tuple(evolve(p, hand=hands[seat]) for seat, p in enumerate(state.players))
+        owing = evolve(state, players=players, draw_pile=(), discard_pile=(top,), to_move=1, debt=2)
+
+        after = apply(owing, PlayCard(2, top))
+
+        assert after.rounds[-1].reason == "stopped"
 
 
 class TestPlusTwo:
@@ -877,6 +930,30 @@ class TestFinishing:
         (result,) = state.rounds
         assert (result.reason, finishing_order(result), result.winners) == ("blocked", (0, 1), (0,))
         assert result.points == (1, 0, 0)
+
+    def test_blocked_game_is_won_by_the_fewest_cards(self) -> None:
+        state = blocked_at({0: "yellow Skip, yellow Reverse", 1: "green Reverse, green +2", 2: "blue Skip"})
+
+        (result,) = state.rounds
+        assert (result.reason, finishing_order(result), result.winners) == ("blocked", (2, 1, 0), (2,))
+
+    def test_blocked_game_ranks_equal_hands_by_who_would_play_first(self) -> None:
+        """
+        All hold two cards; seat 1 would play next, then (counter-clockwise) seat 0, then seat 2.
+        """
+        state = blocked_at({0: "yellow Skip, yellow Reverse", 1: "green Reverse, green +2", 2: "blue Skip, blue +2"})
+
+        (result,) = state.rounds
+        assert (finishing_order(result), result.winners) == ((1, 0, 2), (1,))
+
+    def test_saved_placings_of_a_seat_that_does_not_exist_are_refused(self) -> None:
+        state = new_game("ccw-house", players=3, seed=1)
+        data = json.loads(to_json(state))
+
+        data["slots"]["placings"] = [3]
+
+        with pytest.raises(RecordError, match=r"placings \[3\] name a seat that does not exist"):
+            from_json(json.dumps(data), GameState)
 
     @pytest.mark.parametrize("seed", range(4))
     def test_game_runs_until_one_player_holds_cards_and_result_is_the_finishing_order(self, seed: int) -> None:
