@@ -21,6 +21,7 @@ from maumau import (
     InvalidActionError,
     InvalidCallError,
     PlayCard,
+    PlayerView,
     PluginError,
     Reason,
     Resign,
@@ -38,7 +39,7 @@ from maumau import (
 from maumau import testing as kit
 from maumau.mechanics import Challenges, JumpIns
 from maumau.mechanics.challenges import offenders
-from maumau.testing import ODD_CALLS, check_illegal_actions, random_game
+from maumau.testing import ODD_CALLS, check_illegal_actions, check_json, random_game
 
 VARIANTS = ("classic", "penalty-52", "sau-mau-mau", "ccw-house")
 CALLING = {"sau-mau-mau": {"mau_calls": True}}
@@ -292,6 +293,8 @@ class TestMechanicsAreOptedInto:
         assert PLAYS.get(state) == plays > 0
         assert PLAYS.get(from_json(to_json(state), GameState, plugins=[counting])) == plays
         assert PLAYS.get(view(state, 0)) == plays
+        assert PLAYS.get(from_json(to_json(view(state, 0)), PlayerView, plugins=[counting])) == plays
+        check_json(state, [counting])  # the kit reads states and views back with the game's house rules
 
 
 class TestValue:

@@ -357,7 +357,7 @@ def _structure_view(value: object, _: type) -> PlayerView:
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"PlayerView needs a 'variant' name, got {variant!r}")
-    token = _RULES.set(Rules.build(variant))
+    token = _RULES.set(Rules.build(variant, _PLUGINS.get()))
     try:
         return PlayerView(**_structure_fields(PlayerView, dict(value), ()))
     finally:
@@ -418,7 +418,7 @@ def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = ()
     Read an object of type *cls* (``GameState``, ``Action``, ``PlayerView``,
     ``GameRecord``...) from JSON text.
 
-    *plugins* are the house-rule plugins a saved state was played with.
+    *plugins* are the house-rule plugins a saved state or view was played with (their slots are theirs to read).
 
     Raises:
         RecordError: the text is not JSON, or not a valid *cls*; the message says where.

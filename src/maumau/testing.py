@@ -194,7 +194,7 @@ def check_json(state: GameState, plugins: Iterable[object] = ()) -> None:
         raise AssertionError("the state changed in a JSON round trip")
     for seat in range(len(state.players)):
         seen = view(state, seat)
-        if from_json(to_json(seen), PlayerView) != seen:
+        if from_json(to_json(seen), PlayerView, plugins=plugins) != seen:
             raise AssertionError(f"seat {seat}'s view changed in a JSON round trip")
         for action in seen.legal_actions:
             if from_json(to_json(action), Action) != action:
