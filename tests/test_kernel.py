@@ -56,6 +56,26 @@ class ChallengesAtClassic:
         return (Challenges(closes="turn"),)
 
 
+@frozen
+class Shout(Action, kind="test_kernel_shout"):
+    """
+    An action that no plugin applies.
+    """
+
+
+class ListsAShout:
+    """
+    A broken house rule: it lists a `Shout` for every seat, which nobody can carry out.
+    """
+
+    @hookimpl
+    def maumau_actions(self, seat: int) -> Sequence[Action]:
+        return (Shout(seat),)
+
+
+LISTS_A_SHOUT = ListsAShout()
+
+
 class ForcedPlay:
     """
     House rule: a player who can play must, a debt they can answer included.
@@ -137,16 +157,7 @@ class TestExactness:
         A plugin that lists an action it cannot apply is a broken plugin, named as such.
         """
 
-        @frozen
-        class Shout(Action, kind="test_kernel_shout"):
-            pass
-
-        class ListsAShout:
-            @hookimpl
-            def maumau_actions(self, seat: int) -> Sequence[Action]:
-                return (Shout(seat),)
-
-        state = new_game("classic", players=2, seed=1, plugins=[ListsAShout()])
+        state = new_game("classic", players=2, seed=1, plugins=[LISTS_A_SHOUT])
 
         assert Shout(1) in legal_actions(state)
         with pytest.raises(PluginError, match="no plugin applies it"):
@@ -190,16 +201,7 @@ class TestConformanceKit:
             check_illegal_actions(state)
 
     def test_the_kit_catches_a_listed_action_that_apply_refuses(self) -> None:
-        @frozen
-        class Wink(Action, kind="test_kernel_wink"):
-            pass
-
-        class ListsAWink:
-            @hookimpl
-            def maumau_actions(self, seat: int) -> Sequence[Action]:
-                return (Wink(seat),)
-
-        state = new_game("classic", players=2, seed=1, plugins=[ListsAWink()])
+        state = new_game("classic", players=2, seed=1, plugins=[LISTS_A_SHOUT])
 
         with pytest.raises(AssertionError, match="listed by legal_actions but rejected"):
             check_illegal_actions(state)

@@ -304,7 +304,7 @@ class Rules:
         self.match_over: Callable[[GameState], MatchResult | None] = hooks["maumau_match_over"]
         self._check_state = hooks["maumau_check_state"]
         #: Whether any plugin lists actions of its own: when none does, `maumau.legal_actions` skips asking.
-        self.has_actions = bool(hook.maumau_actions.get_hookimpls())
+        self.has_actions = self._implemented("maumau_actions") is not None
         declared: dict[str, Option] = {}
         for options in hooks["maumau_options"]():
             for option in options:
