@@ -320,8 +320,9 @@ def apply(state: GameState, action: Action) -> GameState:
     if state is before:  # pragma: no cover - every action changes the position
         return evolve_state(state, events=events, log=(before.log, action))
     # The history of the new state, which nobody else has seen yet: set in place rather than copied once more.
-    object.__setattr__(state, "events", events)
-    object.__setattr__(state, "log", (before.log, action))
+    fields = state.__dict__
+    fields["events"] = events
+    fields["log"] = (before.log, action)
     return state
 
 

@@ -295,7 +295,8 @@ def _make_dict_evolve(cls: type[_T]) -> Callable[..., _T]:
     every = fields(cls)  # type: ignore[arg-type]
     names = frozenset(a.name for a in every if a.init)
     assert all(a.alias == a.name for a in every if a.init), "fields whose __init__ name differs need translating"
-    fresh = tuple((a.name, a.default.factory) for a in every if not a.init)
+    fresh = [a.name for a in every if not a.init]
+    assert fresh == ["memo"], "the one field evolve makes afresh is the memo of legal actions"
     width = len(every) + 1  # the fields and attrs's cached hash
     new_object, set_attribute = object.__new__, object.__setattr__
 
@@ -304,8 +305,7 @@ def _make_dict_evolve(cls: type[_T]) -> Callable[..., _T]:
         values.update(changes)
         if len(values) != width:  # a name that is no field
             raise TypeError(f"evolve() got unexpected keyword arguments {sorted(changes.keys() - names)}")
-        for name, factory in fresh:
-            values[name] = factory()
+        values["memo"] = {}
         values["_attrs_cached_hash"] = None  # attrs computes it again when asked
         new = new_object(cls)
         set_attribute(new, "__dict__", values)

@@ -298,7 +298,10 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
             following = rules.next_seat(state, following)
         events = changes.pop("events", state.events)
         changes["events"] = (*events, *skipped)  # type: ignore[misc]
-    state = evolve_state(state, to_move=following, drawn=None, pending=None, **changes)
+    if changes:
+        state = evolve_state(state, to_move=following, drawn=None, pending=None, **changes)
+    else:  # the usual end of a turn, without building a dict of changes
+        state = evolve_state(state, to_move=following, drawn=None, pending=None)
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
 
 
