@@ -461,13 +461,12 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     """
     if state.pending is not None:
         return None
-    active = 0
-    for seat, player in enumerate(state.players):
-        if not player.resigned:
-            if not player.hand:
-                return RoundEnd("out", (seat,))
-            active += 1
-    if state.passes and state.passes >= active:
+    players = state.players
+    for player in players:  # asked after every action: the usual answer, no empty hand, in one cheap loop
+        if not player.hand and not player.resigned:
+            return RoundEnd("out", (next(seat for seat, other in enumerate(players) if other is player),))
+    passes = state.passes
+    if passes and passes >= sum(not player.resigned for player in players):
         return RoundEnd("blocked")
     return None
 
