@@ -16,11 +16,11 @@ import attrs
 from attrs import frozen
 
 from ._cards import Card
+from ._limits import MAX_CALL_LENGTH
 from ._tags import register_kind
 from .exceptions import shorten
 
 __all__ = [
-    "MAX_CALL_LENGTH",
     "Action",
     "Challenge",
     "ChooseSuit",
@@ -37,8 +37,6 @@ __all__ = [
 
 _V = TypeVar("_V")
 
-#: The longest call text an action may carry; every variant's calls are far shorter.
-MAX_CALL_LENGTH = 40
 
 _ACTION_TYPES: dict[str, type[Action]] = {}
 

@@ -33,6 +33,7 @@ from ._actions import (
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import MatchEnded, Passed, PlayerResigned, RoundEnded, RoundStarted, SuitWished, TurnSkipped
+from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
 from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
 from .exceptions import (
@@ -40,9 +41,11 @@ from .exceptions import (
     InvalidActionError,
     InvalidOptionError,
     MaumauError,
+    NoSuchSeatError,
     PluginError,
     Reason,
     RecordError,
+    shorten,
 )
 from .plugins import Rules
 
@@ -64,7 +67,8 @@ def new_game(
     Args:
         variant: An installed variant's name (see `maumau.variants`).
         players: The number of seats, or the players' names in seat order.
-        seed: Drives every shuffle; a random one is chosen and kept when omitted.
+        seed: Drives every shuffle, a whole number from 0 below ``MAX_SEED``;
+            a random one is chosen and kept when omitted.
         options: The variant's options; see ``maumau variants``.
         deck: An exact card order for the first deal, top first (cards or
             their short text), to stack the deck for tests and puzzles.
@@ -72,11 +76,28 @@ def new_game(
 
     Raises:
         UnknownVariantError: no such variant is installed.
-        InvalidOptionError: an option, the player count or the deck is wrong.
+        InvalidOptionError: an option, the player count, a name, the seed or the deck is wrong.
+        PluginError: a plugin's hook failed while the first round was dealt.
 
     .. versionadded:: 0.1.0
     """
     rules = Rules.build(variant, plugins)
+    try:
+        return _new_game(rules, variant, players, seed, options, deck)
+    except MaumauError:
+        raise
+    except Exception as error:
+        raise _plugin_fault(rules, error) from error
+
+
+def _new_game(
+    rules: Rules,
+    variant: str,
+    players: int | Sequence[str],
+    seed: int | None,
+    options: Mapping[str, object] | None,
+    deck: Sequence[Card | str] | None,
+) -> GameState:
     resolved = rules.resolve_options(dict(options or {}))
     names = _seat_names(variant, players)
     allowed = rules.seats(resolved)
@@ -87,7 +108,9 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidOptionError(variant, "seed", f"expected an int, got {seed!r}")
+        raise InvalidOptionError(variant, "seed", f"expected an int, got {shorten(seed)}")
+    elif not 0 <= seed < MAX_SEED:
+        raise InvalidOptionError(variant, "seed", f"a seed is a whole number from 0 to 2**63 - 1, got {shorten(seed)}")
     stacked = None
     if deck is not None:
         stacked = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
@@ -111,12 +134,19 @@ def new_game(
 
 def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool) or not isinstance(players, (int, Sequence)) or isinstance(players, str):
-        raise InvalidOptionError(variant, "players", f"expected a count or a list of names, got {players!r}")
+        raise InvalidOptionError(variant, "players", f"expected a count or a list of names, got {shorten(players)}")
+    if (players if isinstance(players, int) else len(players)) > MAX_PLAYERS:
+        raise InvalidOptionError(variant, "players", f"at most {MAX_PLAYERS} players, got {shorten(players)}")
     if isinstance(players, int):
         return tuple(f"Seat {seat}" for seat in range(players))
     names = tuple(str(name) for name in players)
+    for name in names:
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise InvalidOptionError(
+                variant, "players", f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
+            )
     if len(set(names)) != len(names):
-        raise InvalidOptionError(variant, "players", f"names must differ, got {list(names)}")
+        raise InvalidOptionError(variant, "players", f"names must differ, got {shorten(list(names), 120)}")
     return names
 
 
@@ -175,6 +205,10 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     variant's own).  Exactly these actions, and no others, are accepted by
     `apply`.
 
+    Raises:
+        NoSuchSeatError: *player* is no seat of the game.
+        PluginError: a plugin's hook failed (the message names it; its error is the cause).
+
     .. versionadded:: 0.1.0
     """
     if state.result is not None:
@@ -182,21 +216,28 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     seat = state.to_move if player is None else player
     if seat is None:
         return ()
-    listed: tuple[Action, ...] | None = state.memo.get(seat)
-    if listed is not None:
+    try:
+        listed: tuple[Action, ...] | None = state.memo.get(seat)
+        if listed is not None:
+            return listed
+        if player is not None and not (type(seat) is int and 0 <= seat < len(state.players)):
+            _check_seat_number(state, seat)
+        if state.players[seat].resigned:
+            state.memo[seat] = ()
+            return ()
+        rules = state.rules
+        actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
+        if seat == state.to_move:
+            _add_turn_actions(state, seat, actions)
+        actions.append(_RESIGNS[seat] if seat < len(_RESIGNS) else seat_action(Resign, seat))
+        listed = state.memo[seat] = tuple(actions)
         return listed
-    if player is not None and not (type(seat) is int and 0 <= seat < len(state.players)):
-        _check_seat_number(state, seat)
-    if state.players[seat].resigned:
-        state.memo[seat] = ()
-        return ()
-    rules = state.rules
-    actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
-    if seat == state.to_move:
-        _add_turn_actions(state, seat, actions)
-    actions.append(_RESIGNS[seat] if seat < len(_RESIGNS) else seat_action(Resign, seat))
-    listed = state.memo[seat] = tuple(actions)
-    return listed
+    except MaumauError:
+        raise
+    except Exception as error:  # the error path only: a bad seat, or a plugin's fault
+        if player is not None:
+            _check_seat_number(state, player)
+        raise _plugin_fault(state.rules, error) from error
 
 
 #: The resignations of the first seats, made once: every list of legal actions ends with one.
@@ -274,6 +315,7 @@ def apply(state: GameState, action: Action) -> GameState:
             `legal_actions` for its seat); the message names the rule and
             ``.reason`` gives a `Reason` code.
         InvalidActionError: *action* is not an action at all.
+        PluginError: a plugin's hook failed (the message names it; its error is the cause).
 
     .. versionadded:: 0.1.0
     """
@@ -315,6 +357,10 @@ def apply(state: GameState, action: Action) -> GameState:
                 state = _finish_round(state, end)
     except flow.RoundStopped as stop:
         state = _finish_round(stop.state, stop.end)
+    except MaumauError:
+        raise
+    except Exception as error:  # the error path only: a plugin's fault, found from the traceback
+        raise _plugin_fault(rules, error) from error
     # Steps only ever add to the events they were given (the last action's): keep this action's own.
     events = state.events[len(before.events) :]
     if state is before:  # pragma: no cover - every action changes the position
@@ -347,7 +393,13 @@ def _listed(state: GameState, action: Action) -> Action:
     for listed in legal_actions(state, seat):
         if listed == action:
             return listed
-    raise refusal(state, action)
+    try:
+        refused = refusal(state, action)
+    except MaumauError:
+        raise
+    except Exception as error:
+        raise _plugin_fault(state.rules, error) from error
+    raise refused
 
 
 def _draw(state: GameState, seat: int) -> GameState:
@@ -429,12 +481,15 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
 
     Raises:
         RecordError: the record's set-up is refused (an unknown variant, a
-            wrong option, deck or player count: the cause is chained), or
-            one of its actions is illegal where it stands (the message gives
-            its number).
+            wrong option, deck or player count: the cause is chained), it
+            holds more than ``MAX_ACTIONS`` actions (refused before any is
+            replayed), or one of its actions is illegal where it stands (the
+            message gives its number).
 
     .. versionadded:: 0.1.0
     """
+    if len(record.actions) > MAX_ACTIONS:
+        raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions, got {len(record.actions):,}")
     plugins = tuple(plugins)
     try:
         state = new_game(
@@ -460,6 +515,13 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
     return state
 
 
-def _check_seat_number(state: GameState, seat: int) -> None:
+def _check_seat_number(state: GameState, seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
-        raise ValueError(f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}")
+        raise NoSuchSeatError(seat, len(state.players))
+
+
+def _plugin_fault(rules: Rules, error: Exception) -> Exception:
+    """
+    The `PluginError` naming the plugin whose hook raised *error*, or *error* itself when no plugin's code did.
+    """
+    return rules.fault(error) or error

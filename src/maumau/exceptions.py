@@ -24,6 +24,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidOptionError",
     "MaumauError",
+    "NoSuchSeatError",
     "PluginError",
     "Reason",
     "RecordError",
@@ -103,8 +104,9 @@ class InvalidCardError(MaumauError, ValueError):
     """
 
     def __init__(self, text: str, detail: str) -> None:
-        super().__init__(f"no card {text!r}: {detail}")
+        super().__init__(f"no card {shorten(text)}: {detail}")
         self.text = text
+        self.detail = detail
 
 
 class InvalidCallError(MaumauError, ValueError):
@@ -128,7 +130,9 @@ def shorten(value: object, limit: int = 40) -> str:
     An attrs record (an action) is written field by field, each cut, so a
     huge field is never turned into text whole.
     """
-    if attrs.has(type(value)):
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        text = f"<a whole number of {value.bit_length():,} bits>"  # its repr alone could take seconds, or fail
+    elif attrs.has(type(value)):
         record: Any = type(value)
         parts = ", ".join(f"{f.name}={shorten(getattr(value, f.name))}" for f in attrs.fields(record) if f.repr)
         text = f"{type(value).__name__}({parts})"
@@ -137,6 +141,21 @@ def shorten(value: object, limit: int = 40) -> str:
     else:
         text = repr(value)
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-1]}"
+
+
+class NoSuchSeatError(MaumauError, ValueError):
+    """
+    A seat number that the game does not have (`maumau.legal_actions`, `maumau.view`).
+
+    A ``ValueError`` too, as these functions raised one before it existed.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, seat: object, players: int) -> None:
+        super().__init__(f"there is no seat {shorten(seat)}; seats are 0 to {players - 1}")
+        self.seat = seat
+        self.players = players
 
 
 class InvalidOptionError(MaumauError, ValueError):
