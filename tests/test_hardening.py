@@ -7,12 +7,14 @@ Each class is one promise of ``docs/guides/servers.md``; each test names the rul
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import threading
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,11 +39,13 @@ from maumau import (
     PlayerView,
     PluginError,
     RecordError,
+    Resign,
     Rules,
     apply,
     from_data,
     from_json,
     hookimpl,
+    json_schema,
     legal_actions,
     new_game,
     parse_card,
@@ -689,3 +693,145 @@ class TestPlainData:
     def test_plain_data_is_checked_as_json_is(self) -> None:
         with pytest.raises(RecordError, match="expected an array"):
             from_data({"variant": "classic", "players": "Bob", "seed": 1}, GameRecord)
+
+
+class TestActionTagsOfTheGame:
+    """
+    Inside a game, action and event tags are the game's own: its variant's, mechanics' and house rules'.
+    """
+
+    def test_a_classic_save_lists_classic_actions_only(self) -> None:
+        data = _saved(new_game("classic", players=2, seed=1))
+        data["actions"] = [{"type": "bet", "seat": 0}]
+
+        with pytest.raises(RecordError, match="unknown action type 'bet' in 'classic'") as info:
+            from_json(json.dumps(data), GameState)
+
+        known = str(info.value).rpartition("known: ")[2]
+        assert known == "challenge, choose_suit, draw, pass, play, resign"
+
+    def test_a_classic_record_refuses_another_variants_action(self) -> None:
+        data = json.loads(to_json(new_game("classic", players=2, seed=1).record))
+        data["actions"] = [{"type": "choose_pig", "seat": 0, "pig": "pink"}]
+
+        with pytest.raises(RecordError, match="unknown action type 'choose_pig' in 'classic'"):
+            from_json(json.dumps(data), GameRecord)
+
+    def test_an_action_read_alone_may_be_any_variants(self) -> None:
+        assert from_json('{"type": "decline_bet", "seat": 1}', Action).seat == 1
+
+
+def _shuffled_deck(variant: str, players: int, seed: int) -> list[Card]:
+    state = new_game(variant, players=players, seed=0)
+    cards = list(state.rules.deck(state.options, players))
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def _table(state: GameState) -> tuple[object, ...]:
+    """
+    What a deal put on the table, whoever dealt: the hands (in any seat order), the top card, the draw pile.
+    """
+    return sorted(map(sorted, ([str(c) for c in hand] for hand in state.hands))), state.top, state.draw_pile
+
+
+class TestPositions:
+    """
+    Positions for tests, tutors and replays: a chosen first dealer, every round stacked, the table a round ended with.
+    """
+
+    @pytest.mark.parametrize("dealer", [0, 1, 2])
+    def test_the_first_dealer_can_be_chosen(self, dealer: int) -> None:
+        state = new_game("penalty-52", players=3, seed=4, dealer=dealer)
+
+        assert state.dealer == dealer
+        assert replay(state.record) == state
+        assert from_json(to_json(state), GameState).record.first_dealer == dealer
+
+    @pytest.mark.parametrize("dealer", [3, -1, True, "0"])
+    def test_a_first_dealer_who_is_no_seat_is_an_invalid_option(self, dealer: Any) -> None:
+        with pytest.raises(InvalidOptionError, match="option 'dealer': expected a seat from 0 to 2"):
+            new_game("penalty-52", players=3, seed=4, dealer=dealer)
+
+    def test_later_rounds_follow_the_variants_dealer_rule(self) -> None:
+        state = new_game("penalty-52", players=3, seed=4, dealer=2)
+        while state.round == 1:
+            state = apply(state, legal_actions(state)[0])
+
+        assert state.dealer == 0  # the deal passes to the left
+
+    def test_every_round_can_be_stacked(self) -> None:
+        first, second = _shuffled_deck("classic", 2, 1), _shuffled_deck("classic", 2, 2)
+        state = new_game("classic", players=2, seed=3, deck=first, later_decks=[second], options={"target": 500})
+        while state.round == 1:
+            state = apply(state, legal_actions(state)[0])
+
+        assert _table(state) == _table(new_game("classic", players=2, seed=3, deck=second))
+        assert replay(state.record) == state
+
+    def test_a_later_deck_that_is_not_the_variants_deck_is_an_invalid_option(self) -> None:
+        with pytest.raises(InvalidOptionError, match="option 'deck': a stacked deck must hold"):
+            new_game("classic", players=2, later_decks=[["7h"]])
+
+    def test_a_finished_round_keeps_its_final_table(self) -> None:
+        state = new_game("sau-mau-mau", players=3, seed=8, options={"races": 2})
+        while len(state.rounds) == 0:
+            before = state
+            state = apply(state, legal_actions(state)[0])
+        ended = state.rounds[0]
+
+        assert len(ended.hands) == 3
+        assert sum(map(len, ended.hands)) <= sum(map(len, before.hands))
+        assert dict(ended.slots)["board"] is not None
+
+
+class TestJsonSchema:
+    """
+    The published JSON Schemas describe what `to_json` writes, checked with a real validator.
+    """
+
+    @pytest.mark.parametrize("cls", [GameState, GameRecord, PlayerView, Action, Event, PlayCard])
+    def test_each_schema_is_a_valid_schema(self, cls: type) -> None:
+        jsonschema.Draft202012Validator.check_schema(json_schema(cls))
+
+    @pytest.mark.parametrize("variant", ["classic", "penalty-52", "sau-mau-mau", "ccw-house"])
+    def test_the_saves_of_random_games_match_their_schemas(self, variant: str) -> None:
+        rng = random.Random(3)
+        state = new_game(variant, players=3, seed=3)
+        check = {
+            cls: jsonschema.Draft202012Validator(json_schema(cls)).validate for cls in (GameState, PlayerView, Event)
+        }
+        checked = 0
+        while not state.is_over and checked < 120:
+            if checked % 20 == 0:
+                check[GameState](to_data(state))
+                check[PlayerView](to_data(view(state, 2)))
+                for event in state.events:
+                    check[Event](to_data(event))
+            state = apply(state, rng.choice([a for a in legal_actions(state) if not isinstance(a, Resign)]))
+            checked += 1
+        jsonschema.validate(to_data(state.record), json_schema(GameRecord))
+
+        assert checked > 10
+
+    @pytest.mark.parametrize(
+        ("cls", "data"),
+        [
+            (GameRecord, {"variant": "classic", "players": "Bob", "seed": 1}),
+            (GameRecord, {"variant": "classic", "players": ["a"], "seed": 1.5}),
+            (GameRecord, {"variant": "classic", "players": ["a"], "seed": 1, "format": 2}),
+            (Action, {"type": "play", "seat": 0}),
+            (Action, {"type": "nonsense", "seat": 0}),
+            (PlayCard, {"type": "draw", "seat": 0}),
+            (Action, {"type": "draw", "seat": 0, "extra": 1}),
+        ],
+    )
+    def test_what_the_reader_refuses_for_its_shape_the_schema_refuses(self, cls: type, data: Any) -> None:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(data, json_schema(cls))
+        with pytest.raises(RecordError):
+            from_data(data, cls)
+
+    def test_there_is_no_schema_for_what_maumau_does_not_write(self) -> None:
+        with pytest.raises(RecordError, match="no JSON schema"):
+            json_schema(dict)

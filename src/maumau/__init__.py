@@ -44,6 +44,7 @@ from ._limits import (
     MAX_TEXT_LENGTH,
 )
 from ._options import Option, Options
+from ._schema import json_schema
 from ._serialize import from_data, from_json, to_data, to_json
 from ._slots import Slot
 from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
@@ -143,6 +144,7 @@ __all__ = [
     "from_json",
     "hookimpl",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "new_game",
     "parse_card",

@@ -60,6 +60,8 @@ def new_game(
     options: Mapping[str, object] | None = None,
     deck: Sequence[Card | str] | None = None,
     plugins: Iterable[object] = (),
+    dealer: int | None = None,
+    later_decks: Sequence[Sequence[Card | str]] = (),
 ) -> GameState:
     """
     Start a match of *variant* and deal its first round.
@@ -73,6 +75,12 @@ def new_game(
         deck: An exact card order for the first deal, top first (cards or
             their short text), to stack the deck for tests and puzzles.
         plugins: House-rule plugins registered on top of the variant for this game.
+        dealer: The seat that deals the first round, for tests and lessons
+            that start from a given table; by default the variant chooses
+            (from the seed, in ``penalty-52``).  Later rounds follow the
+            variant's rule.
+        later_decks: Exact card orders for the deals of rounds 2, 3... in
+            turn, each checked as *deck* is; rounds beyond them are shuffled.
 
     Raises:
         UnknownVariantError: no such variant is installed.
@@ -83,7 +91,7 @@ def new_game(
     """
     rules = Rules.build(variant, plugins)
     try:
-        return _new_game(rules, variant, players, seed, options, deck)
+        return _new_game(rules, variant, players, seed, options, deck, dealer, later_decks)
     except MaumauError:
         raise
     except Exception as error:
@@ -97,6 +105,8 @@ def _new_game(
     seed: int | None,
     options: Mapping[str, object] | None,
     deck: Sequence[Card | str] | None,
+    dealer: int | None,
+    later_decks: Sequence[Sequence[Card | str]],
 ) -> GameState:
     resolved = rules.resolve_options(dict(options or {}))
     names = _seat_names(variant, players)
@@ -111,10 +121,15 @@ def _new_game(
         raise InvalidOptionError(variant, "seed", f"expected an int, got {shorten(seed)}")
     elif not 0 <= seed < MAX_SEED:
         raise InvalidOptionError(variant, "seed", f"a seed is a whole number from 0 to 2**63 - 1, got {shorten(seed)}")
-    stacked = None
-    if deck is not None:
-        stacked = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
-        _check_deck(variant, stacked, rules.deck(resolved, len(names)))
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(names)):
+        raise InvalidOptionError(
+            variant, "dealer", f"expected a seat from 0 to {len(names) - 1}, got {shorten(dealer)}"
+        )
+    full = rules.deck(resolved, len(names))
+    stacked = None if deck is None else _stacked(variant, deck, full)
+    if isinstance(later_decks, (str, Card)) or not isinstance(later_decks, Sequence):
+        raise InvalidOptionError(variant, "later_decks", f"expected a list of decks, got {shorten(later_decks)}")
+    later = tuple(_stacked(variant, each, full) for each in later_decks)
     state = GameState(
         variant=variant,
         rules=rules,
@@ -128,8 +143,10 @@ def _new_game(
         to_move=None,
         house_rules=rules.house_rule_names,
         stacked_deck=stacked,
+        first_dealer=dealer,
+        later_decks=later,
     )
-    return _start_round(state, stacked)
+    return _start_round(state, stacked, dealer)
 
 
 def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
@@ -150,6 +167,17 @@ def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
     return names
 
 
+def _stacked(variant: str, deck: Sequence[Card | str], full: tuple[Card, ...]) -> tuple[Card, ...]:
+    """
+    A stacked deck's cards, checked to be the variant's whole deck.
+    """
+    if isinstance(deck, str) or not isinstance(deck, Sequence):
+        raise InvalidOptionError(variant, "deck", f"a stacked deck is a list of cards, got {shorten(deck)}")
+    stacked = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
+    _check_deck(variant, stacked, full)
+    return stacked
+
+
 def _check_deck(variant: str, stacked: tuple[Card, ...], full: tuple[Card, ...]) -> None:
     if Counter(stacked) != Counter(full):
         missing = Counter(full) - Counter(stacked)
@@ -164,9 +192,10 @@ def _check_deck(variant: str, stacked: tuple[Card, ...], full: tuple[Card, ...])
         )
 
 
-def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameState:
+def _start_round(state: GameState, stacked: tuple[Card, ...] | None, dealer: int | None = None) -> GameState:
     """
-    Deal the next round: new dealer, fresh hands, starter card and its effect; the slots of the last round emptied.
+    Deal the next round: new dealer (*dealer*, or the variant's choice), fresh hands, starter card and its effect;
+    the slots of the last round emptied.
     """
     rules = state.rules
     kept = tuple(pair for pair in state.slots if not rules.slots[pair[0]].per_round)
@@ -183,7 +212,7 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameStat
         to_move=None,
         slots=kept,
     )
-    state = evolve_state(state, dealer=rules.dealer(state))
+    state = evolve_state(state, dealer=rules.dealer(state) if dealer is None else dealer)
     if stacked is not None:
         cards = stacked
     else:
@@ -469,7 +498,8 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
     match = rules.match_over(state)
     if match is not None:
         return evolve_state(state, result=match, events=(*state.events, MatchEnded(match.winners, match.reason)))
-    return _start_round(state, None)
+    later = state.later_decks
+    return _start_round(state, later[state.round - 1] if state.round <= len(later) else None)
 
 
 # --- records ------------------------------------------------------------------------
@@ -499,6 +529,8 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
             options=dict(record.options),
             deck=record.deck,
             plugins=plugins,
+            dealer=record.first_dealer,
+            later_decks=record.later_decks,
         )
     except MaumauError as error:
         raise RecordError(f"the record's set-up is refused: {error}") from error

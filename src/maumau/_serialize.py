@@ -22,6 +22,8 @@ import re
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import lru_cache
+from types import ModuleType
 from typing import Any, TypeVar
 
 import attrs
@@ -39,7 +41,7 @@ from ._slots import TRANSIENT
 from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView
 from .exceptions import MaumauError, RecordError, shorten
-from .plugins import Rules, load_variant, variant_names
+from .plugins import Rules, load_all_variants
 
 __all__ = ["from_data", "from_json", "to_data", "to_json"]
 
@@ -212,15 +214,23 @@ converter.register_unstructure_hook_factory(_has_transient_fields, _unstructure_
 converter.register_structure_hook(Options, _structure_options)
 
 
-def _load_all_variants() -> None:
+@lru_cache(maxsize=64)
+def _modules_of(rules: Rules) -> frozenset[str]:
     """
-    Import every installed variant so that its action and event classes are known.
+    The modules of a game's plugins (variant, mechanics, house rules), which define its own actions and events.
     """
-    for name in variant_names():
-        try:
-            load_variant(name)
-        except MaumauError:  # pragma: no cover - a broken third-party variant must not break JSON
-            continue
+    return frozenset(
+        plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+        for _, plugin in rules.plugin_manager.list_name_plugin()
+    )
+
+
+def _of_game(types: dict[str, type], rules: Rules, base: type) -> dict[str, type]:
+    """
+    The classes of *types* that a game of *rules* can hold: the kernel's, and those of its plugins' modules.
+    """
+    modules = _modules_of(rules)
+    return {kind: cls for kind, cls in types.items() if cls.__module__ in modules or cls.__module__ == base.__module__}
 
 
 def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
@@ -241,11 +251,17 @@ def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
         kind = value["type"]
         if not isinstance(kind, str):
             raise ValueError(f"a {base.__name__.lower()}'s type is a string, got {_kind(kind)}")
-        if kind not in types:
-            _load_all_variants()
+        rules = _RULES.get()
+        if rules is not None:  # in a game: only the kinds of its own variant, mechanics and house rules
+            types = _of_game(types, rules, base)
+        elif kind not in types:
+            load_all_variants()
             types = registry()
         if kind not in types:
-            raise ValueError(f"unknown {base.__name__.lower()} type {shorten(kind)}; known: {', '.join(sorted(types))}")
+            game = f" in {rules.variant!r}" if rules is not None else ""
+            raise ValueError(
+                f"unknown {base.__name__.lower()} type {shorten(kind)}{game}; known: {', '.join(sorted(types))}"
+            )
         cls = types[kind]
         if not issubclass(cls, wanted):
             raise ValueError(f"expected {getattr(wanted, 'kind', wanted.__name__)!r}, got {kind!r}")
@@ -340,6 +356,13 @@ def _structure_fields(cls: type, value: dict[str, Any], skip: tuple[str, ...]) -
     return kwargs
 
 
+def _field(name: str, raw: object, kind: Any) -> Any:
+    try:
+        return converter.structure(raw, kind)
+    except ValueError as error:
+        raise ValueError(f"field {name!r}: {error}") from error
+
+
 def _structure_state(value: object, _: type) -> GameState:
     if not isinstance(value, dict):
         raise ValueError(f"a game state is an object, got {_kind(value)}")
@@ -356,17 +379,18 @@ def _structure_state(value: object, _: type) -> GameState:
     token = _RULES.set(rules)
     try:
         kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+        kwargs["events"] = _field("events", events_raw, tuple[Event, ...])
+        actions = _field("actions", actions_raw, tuple[Action, ...])
     finally:
         _RULES.reset(token)
-    kwargs["events"] = tuple(converter.structure(e, Event) for e in events_raw)
     if tuple(kwargs.get("house_rules", ())) != rules.house_rule_names:
         raise ValueError(
             f"the state was saved with house rules {list(kwargs.get('house_rules', ()))}, "
             f"but {list(rules.house_rule_names)} were given"
         )
     log: ActionLog = None
-    for raw in actions_raw:
-        log = (log, converter.structure(raw, Action))
+    for action in actions:
+        log = (log, action)
     state = GameState(rules=rules, log=log, **kwargs)
     _check_state(state)
     if not _TRUSTED.get():
@@ -498,6 +522,28 @@ def _structure_round(value: object, _: type) -> RoundResult:
 
 _round_fields = make_dict_structure_fn(RoundResult, converter, _cattrs_forbid_extra_keys=True)
 
+_record_fields = make_dict_structure_fn(GameRecord, converter, _cattrs_forbid_extra_keys=True)
+
+
+def _structure_record(value: object, _: type) -> GameRecord:
+    """
+    A record, its actions read as its variant's (when the variant is installed: `maumau.replay` says when not).
+    """
+    if not isinstance(value, dict):
+        raise ValueError(f"a record is an object, got {_kind(value)}")
+    variant = value.get("variant")
+    try:
+        rules = Rules.build(variant, _PLUGINS.get()) if isinstance(variant, str) else None
+    except MaumauError:
+        rules = None
+    token = _RULES.set(rules)
+    try:
+        return _record_fields(value, GameRecord)
+    finally:
+        _RULES.reset(token)
+
+
+converter.register_structure_hook(GameRecord, _structure_record)
 converter.register_unstructure_hook(PlayerView, _unstructure_with_slots(PlayerView, ()))
 converter.register_structure_hook(PlayerView, _structure_view)
 converter.register_unstructure_hook(RoundResult, _unstructure_round)

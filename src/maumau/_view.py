@@ -30,6 +30,13 @@ class PlayerView:
     """
     One seat's view of a game.
 
+    ``seat`` is the seat seeing it; ``variant``, ``options``, ``names``
+    (every seat's), ``dealer``, ``round``, ``to_move``, ``direction``,
+    ``wish``, ``debt``, ``skips``, ``pending``, ``resigned`` and ``scores``
+    (per seat), ``rounds`` and ``result`` are the state's, as every player
+    sees them.  ``events`` are the last action's, with the cards that others
+    drew left out; ``legal_actions`` are this seat's, so a client can act on
+    the view alone.
     ``hand`` is the seat's own hand; ``hand_sizes`` counts every hand.  The
     discard pile is public (every card on it was played face up); the draw
     pile is a count.  ``drawn`` is the seat's own card just drawn, if any.

@@ -102,6 +102,17 @@ def load_variant(name: str) -> object:
     return _load_variant(name)
 
 
+def load_all_variants() -> None:
+    """
+    Import every installed variant that can be imported, so that its action and event classes are known.
+    """
+    for name in variant_names():
+        try:
+            _load_variant(name)
+        except MaumauError:  # a broken variant is listed as unavailable; its classes stay unknown
+            continue
+
+
 def variants() -> dict[str, VariantInfo]:
     """
     The installed variants, by name, found through the ``maumau.variants`` entry points.
@@ -286,6 +297,19 @@ class Rules:
     nothing but the state.  Its methods take the hook's arguments in the
     specification's order.
 
+    Plugins call the resolved hooks through it (``state.rules.next_seat(state,
+    seat)``).  Besides the methods below, each of these attributes is the
+    resolved hook of the same name with the ``maumau_`` prefix, called with
+    the specification's arguments in order: ``dealer``, ``deal``,
+    ``playable``, ``refusal``, ``may_decline``, ``expected_call``,
+    ``judge_call``, ``call_missed``, ``card_effect``, ``draw_shortfall``,
+    ``next_seat``, ``apply_action``, ``round_over`` and ``match_over``; and
+    ``follow_up``, ``before_action``, ``turn_ended`` and ``round_ended``,
+    which are ``None`` when no plugin implements them.  ``house_rules`` holds
+    the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
+    declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
+    by its full name.
+
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Hooks are resolved once when the rules are built; ``can_play`` became ``playable``.
@@ -431,15 +455,27 @@ class Rules:
     # set-up
 
     def resolve_options(self, given: dict[str, object] | None) -> Options:
+        """
+        *given* options checked against the declared ones, with the defaults of the others filled in.
+
+        Raises:
+            InvalidOptionError: an unknown option, or a value not allowed.
+        """
         return resolve_options(self.variant, self.declared_options, given)
 
     def seats(self, options: Options) -> range:
+        """
+        The player counts the variant allows with *options*.
+        """
         seats = self._seats(options)
         if not isinstance(seats, range):
             raise PluginError(f"expected a range of player counts, got {seats!r}", hook="maumau_seats")
         return seats
 
     def deck(self, options: Options, players: int) -> tuple[Card, ...]:
+        """
+        The full deck for *options* and *players*, in the variant's order; remembered for a few sets of options.
+        """
         last = self._last_deck
         if last[0] is options and last[1] == players:  # the same game asks again: no hashing of the options
             return last[2]
@@ -489,24 +525,39 @@ class Rules:
         return calls
 
     def starter(self, state: GameState, card: Card) -> GameState:
+        """
+        *state* after the starter *card*'s effect (`maumau_starter <maumau.hookspecs.maumau_starter>`).
+        """
         started: GameState = self._starter(state, card) or state
         return started
 
     # the turn
 
     def after_draw(self, state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
+        """
+        *state* after *seat* drew *cards* (`maumau_after_draw <maumau.hookspecs.maumau_after_draw>`).
+        """
         after: GameState = self._after_draw(state, seat, cards, forced) or state
         return after
 
     def actions(self, state: GameState, seat: int) -> list[Action]:
+        """
+        The plugins' own actions for *seat* (`maumau_actions <maumau.hookspecs.maumau_actions>`), in one list.
+        """
         return [action for actions in self._actions(state, seat) for action in actions]
 
     # rounds and the match
 
     def score_round(self, state: GameState, end: RoundEnd) -> tuple[int, ...]:
+        """
+        The points of each seat for the round that *end* ends.
+        """
         return tuple(self._score_round(state, end))
 
     def check_state(self, state: GameState) -> str | None:
+        """
+        The first plugin's reason why *state* could not be reached, or ``None``.
+        """
         return next(iter(self._check_state(state)), None)
 
     def slot(self, name: str) -> Slot[Any] | None:
