@@ -28,12 +28,15 @@ from maumau import (
     MAX_PLAYERS,
     Action,
     Card,
+    ChooseSuit,
     DrawCards,
     Event,
     GameRecord,
     GameState,
+    InvalidActionError,
     InvalidCardError,
     InvalidOptionError,
+    MaumauError,
     NoSuchSeatError,
     PlayCard,
     PlayerView,
@@ -835,3 +838,45 @@ class TestJsonSchema:
     def test_there_is_no_schema_for_what_maumau_does_not_write(self) -> None:
         with pytest.raises(RecordError, match="no JSON schema"):
             json_schema(dict)
+
+
+class TestShortMessages:
+    """
+    No error message of the public API carries more than a few dozen characters of the input it refuses.
+    """
+
+    @pytest.mark.parametrize(
+        "call",
+        [
+            lambda: new_game("x" * 1_000_000, players=2),
+            lambda: new_game("classic", players=2, options={"x" * 1_000_000: 1}),
+            lambda: new_game("classic", players=2, options={"scoring": "x" * 1_000_000}),
+            lambda: new_game("classic", players=2, options={"target": 10**5000}),
+            lambda: apply(new_game("classic", players=2, seed=1), Resign(10**5000)),
+            lambda: apply(new_game("classic", players=2, seed=1), Resign(2**70)),
+        ],
+        ids=["variant", "option-name", "option-value", "option-number", "huge-seat", "large-seat"],
+    )
+    def test_an_oversized_argument_gives_a_short_maumau_error(self, call: Any) -> None:
+        with pytest.raises(MaumauError) as info:
+            call()
+
+        message = str(info.value)
+        assert "x" * 50 not in message
+        assert len(message) < 1000  # the longest: an unknown option, answered with every option of the variant
+
+    def test_a_suit_longer_than_the_limit_is_an_invalid_action(self) -> None:
+        with pytest.raises(InvalidActionError, match="suit has at most 200 characters"):
+            apply(new_game("classic", players=2, seed=1), ChooseSuit(0, "s" * 1_000_000))
+
+    def test_an_int_option_beyond_what_json_holds_is_refused(self) -> None:
+        with pytest.raises(InvalidOptionError, match="out of range"):
+            new_game("classic", players=2, options={"target": 2**63})
+
+    def test_a_mapping_option_takes_ascii_digits_only(self) -> None:
+        with pytest.raises(InvalidOptionError, match="expected whole numbers"):
+            new_game("sau-mau-mau", players=3, options={"finish": {"٣": 24}})
+
+    def test_to_json_of_what_maumau_does_not_write_is_a_record_error(self) -> None:
+        with pytest.raises(RecordError, match="cannot write object"):
+            to_json(object())

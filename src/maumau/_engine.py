@@ -415,7 +415,7 @@ def _listed(state: GameState, action: Action) -> Action:
     seat = action.seat
     if not 0 <= seat < len(state.players):
         raise IllegalActionError(
-            action, Reason.NO_SUCH_SEAT, f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}"
+            action, Reason.NO_SUCH_SEAT, f"there is no seat {shorten(seat)}; seats are 0 to {len(state.players) - 1}"
         )
     if state.players[seat].resigned:
         raise IllegalActionError(action, Reason.NOT_SUPPORTED, f"seat {seat} has resigned")
@@ -518,6 +518,8 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
 
     .. versionadded:: 0.1.0
     """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"expected a GameRecord, got {type(record).__name__}")
     if len(record.actions) > MAX_ACTIONS:
         raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions, got {len(record.actions):,}")
     plugins = tuple(plugins)

@@ -581,8 +581,15 @@ def to_data(obj: object) -> Any:
     For a server that embeds a view in a reply of its own.  A saved state,
     record or view carries its format version under ``"format"``.
 
+    Raises:
+        RecordError: *obj* is none of these.
+
     .. versionadded:: 0.2.0
     """
+    if not _readable(type(obj)):
+        raise RecordError(
+            f"cannot write {type(obj).__name__}: maumau writes states, records, views, actions, events and cards"
+        )
     base: type = type(obj)
     for tagged in (Action, Event):
         if isinstance(obj, tagged):

@@ -78,7 +78,7 @@ class IllegalActionError(MaumauError, ValueError):
     """
 
     def __init__(self, action: Action, reason: Reason, detail: str) -> None:
-        super().__init__(f"illegal action '{action}': {detail}")
+        super().__init__(f"illegal action '{_cut(str(action), 120)}': {detail}")
         self.action = action
         self.reason = reason
         self.detail = detail
@@ -158,6 +158,13 @@ class NoSuchSeatError(MaumauError, ValueError):
         self.players = players
 
 
+def _cut(text: str, limit: int) -> str:
+    """
+    *text* cut to *limit* characters: a detail that quotes input must not carry all of it.
+    """
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
 class InvalidOptionError(MaumauError, ValueError):
     """
     An unknown option, a value of the wrong type, or a value not allowed.
@@ -166,7 +173,7 @@ class InvalidOptionError(MaumauError, ValueError):
     """
 
     def __init__(self, variant: str, option: str, detail: str) -> None:
-        super().__init__(f"{variant}: option {option!r}: {detail}")
+        super().__init__(f"{_cut(variant, 40)}: option {shorten(option)}: {detail}")
         self.variant = variant
         self.option = option
 
@@ -179,7 +186,7 @@ class UnknownVariantError(MaumauError, LookupError):
     """
 
     def __init__(self, variant: str, known: tuple[str, ...]) -> None:
-        super().__init__(f"unknown variant {variant!r}; known: {', '.join(known) or 'none'}")
+        super().__init__(f"unknown variant {shorten(variant)}; known: {', '.join(known) or 'none'}")
         self.variant = variant
         self.known = known
 
