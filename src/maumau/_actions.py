@@ -97,9 +97,9 @@ def check_fields(action: Action) -> str | None:
         if type(value) is not kind and not (kind is Card and isinstance(value, Card)):
             allowed = _TYPE_WORDS[kind] + (" or None" if optional else "")
             return f"{name} must be {allowed}, got {shorten(value)}"
-        if kind is str and len(value) > MAX_TEXT_LENGTH:
+        if isinstance(value, str) and len(value) > MAX_TEXT_LENGTH:
             return f"{name} has at most {MAX_TEXT_LENGTH} characters, got {len(value):,}"
-        if kind is int and not -MAX_INT < value < MAX_INT:
+        if isinstance(value, int) and not -MAX_INT < value < MAX_INT:
             return f"{name} lies strictly between -2**63 and 2**63, got {shorten(value)}"
     return None
 

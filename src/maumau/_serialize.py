@@ -618,8 +618,7 @@ def _refuse(detail: str) -> RecordError:
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        twice = next(key for key, count in Counter(key for key, _ in pairs).items() if count > 1)
         raise ValueError(f"the key {shorten(twice)} appears twice in one object")
     return result
 
