@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import NoReturn
 
 from attrs import evolve
 
@@ -95,7 +96,7 @@ def new_game(
     except MaumauError:
         raise
     except Exception as error:
-        raise _plugin_fault(rules, error) from error
+        _raise_fault(rules, error)
 
 
 def _new_game(
@@ -266,7 +267,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     except Exception as error:  # the error path only: a bad seat, or a plugin's fault
         if player is not None:
             _check_seat_number(state, player)
-        raise _plugin_fault(state.rules, error) from error
+        _raise_fault(state.rules, error)
 
 
 #: The resignations of the first seats, made once: every list of legal actions ends with one.
@@ -389,7 +390,7 @@ def apply(state: GameState, action: Action) -> GameState:
     except MaumauError:
         raise
     except Exception as error:  # the error path only: a plugin's fault, found from the traceback
-        raise _plugin_fault(rules, error) from error
+        _raise_fault(rules, error)
     # Steps only ever add to the events they were given (the last action's): keep this action's own.
     events = state.events[len(before.events) :]
     if state is before:  # pragma: no cover - every action changes the position
@@ -427,7 +428,7 @@ def _listed(state: GameState, action: Action) -> Action:
     except MaumauError:
         raise
     except Exception as error:
-        raise _plugin_fault(state.rules, error) from error
+        _raise_fault(state.rules, error)
     raise refused
 
 
@@ -554,8 +555,11 @@ def _check_seat_number(state: GameState, seat: object) -> None:
         raise NoSuchSeatError(seat, len(state.players))
 
 
-def _plugin_fault(rules: Rules, error: Exception) -> Exception:
+def _raise_fault(rules: Rules, error: Exception) -> NoReturn:
     """
-    The `PluginError` naming the plugin whose hook raised *error*, or *error* itself when no plugin's code did.
+    Raise the `PluginError` naming the plugin whose hook raised *error*, or *error* itself when no plugin's code did.
     """
-    return rules.fault(error) or error
+    fault = rules.fault(error)
+    if fault is None:
+        raise error
+    raise fault from error
