@@ -9,10 +9,12 @@ left as plain text.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.addnodes import pending_xref
@@ -190,8 +192,32 @@ class VariantOptions(SphinxDirective):
         return list(container.children)
 
 
+_ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
+
+
+def _attrs_defaults(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, annotation: str | None
+) -> tuple[str | None, str | None] | None:
+    """
+    Show an attrs class's defaults as values: with ``autodoc_preserve_defaults``, autodoc shows the source of
+    the ``__init__`` that attrs generated, ``attr_dict['draw'].default``.
+    """
+    if signature is None or not (isinstance(obj, type) and attrs.has(obj)):
+        return None
+    fields = attrs.fields_dict(obj)
+
+    def value(match: re.Match[str]) -> str:
+        default = fields[match.group(1)].default
+        if isinstance(default, attrs.Factory):
+            return f"{getattr(default.factory, '__name__', 'factory')}()"
+        return repr(default)
+
+    return _ATTRS_DEFAULT.sub(value, signature), annotation
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", _public_alias)
+    app.connect("autodoc-process-signature", _attrs_defaults)
     app.add_directive("variant-table", VariantTable)
     app.add_directive("variant-options", VariantOptions)
     return {"parallel_read_safe": True}

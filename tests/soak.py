@@ -1,5 +1,6 @@
 """
-A long search for rule bugs: many seeded random matches of every variant, every step checked.
+A long search for rule bugs: many seeded random matches of every variant, every step checked;
+then hostile JSON thrown at every reader.
 
 The test suite plays a few dozen games per variant so that it stays quick;
 this plays thousands, on every core, with the conformance kit's checks
@@ -8,17 +9,44 @@ leaking nothing, JSON round trips, replay) and out-of-turn actions.  Any
 failure names its variant, player count and seed, which
 ``maumau.testing.random_game`` reproduces.
 
+The hostile part (`hostile`) reads damaged saves of real games as a game
+server's clients could send them: nested too deep, far too large, every
+field replaced by a value of every other JSON kind, keys repeated, NaN.
+Every reader must load or refuse with a `maumau.RecordError`; anything
+else is a failure.  The outcomes are counted by kind of damage.
+
     python tests/soak.py --games 500          # or: nox -s soak -- --games 500
+    python tests/soak.py --games 0            # the hostile part only
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from maumau import (
+    MAX_JSON_DEPTH,
+    Action,
+    Event,
+    GameRecord,
+    GameState,
+    PlayCard,
+    PlayerView,
+    RecordError,
+    apply,
+    from_json,
+    legal_actions,
+    new_game,
+    to_json,
+    view,
+)
 from maumau.testing import random_game
 
 #: Each variant with its player counts and the option sets its matches cycle through, short enough to check every step.
@@ -46,11 +74,112 @@ def _run(job: tuple[str, int, int, dict[str, Any], bool]) -> str | None:
     return None
 
 
+#: JSON values of every kind, each put in place of every field of a real save.
+WRONG_VALUES: tuple[Any, ...] = (None, True, 0, -1, 1.5, 10**30, "", "x", "7h", [], [1], ["x"], {}, {"a": 1})
+
+
+def _saves(seed: int) -> Iterator[tuple[type, Any]]:
+    """
+    Real saves of every reader's class, from a short random game of each variant.
+    """
+    rng = random.Random(seed)
+    for variant in sorted(PLANS):
+        state = new_game(variant, players=3, seed=seed)
+        for _ in range(rng.randrange(40)):
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        yield GameState, json.loads(to_json(state))
+        yield GameRecord, json.loads(to_json(state.record))
+        yield PlayerView, json.loads(to_json(view(state, rng.randrange(3))))
+        for action in state.actions[-3:]:
+            yield Action, json.loads(to_json(action))
+            yield PlayCard, json.loads(to_json(action))
+        for event in state.events:
+            yield Event, json.loads(to_json(event))
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data[:3]):
+            yield from _paths(value, (*path, index))
+
+
+def _replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    copy = dict(data) if isinstance(data, dict) else list(data)
+    copy[path[0]] = _replaced(data[path[0]], path[1:], value)
+    return copy
+
+
+def _hostile_inputs(seed: int, rng: random.Random) -> Iterator[tuple[str, type, str]]:
+    """
+    (kind of damage, reader, text) for the saves of one seed.
+    """
+    for cls, data in _saves(seed):
+        paths = list(_paths(data))
+        for path in rng.sample(paths, min(len(paths), 12)):
+            for value in WRONG_VALUES:
+                yield "wrong type", cls, json.dumps(_replaced(data, path, value))
+            depth = rng.choice([MAX_JSON_DEPTH, 100, 3000])
+            text = json.dumps(_replaced(data, path, "<deep>"))
+            yield "deep", cls, text.replace('"<deep>"', "[" * depth + "]" * depth, 1)
+            yield "huge", cls, json.dumps(_replaced(data, path, rng.choice(["x" * 1_000_000, [0] * 200_000, 10**4000])))
+            yield "nan", cls, json.dumps(_replaced(data, path, float(rng.choice(["nan", "inf", "-inf"]))))
+        if isinstance(data, dict) and data:
+            key = rng.choice(list(data))
+            text = json.dumps(data)
+            yield "duplicate key", cls, f"{{{json.dumps(key)}: {json.dumps(data[key])}, {text[1:]}"
+        yield "deep", cls, "[" * 100_000 + "]" * 100_000
+        yield (
+            "huge",
+            cls,
+            json.dumps({"variant": "classic", "players": ["a", "b"], "seed": 1, "actions": [{}] * 400_000}),
+        )
+
+
+def hostile(seeds: int) -> int:
+    """
+    Throw hostile JSON at every reader; print the outcomes by kind of damage; return the number of failures.
+    """
+    outcomes: Counter[tuple[str, str]] = Counter()
+    failures: list[str] = []
+    start = time.process_time()
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        for damage, cls, text in _hostile_inputs(seed, rng):
+            try:
+                from_json(text, cls)
+            except RecordError as error:
+                outcomes[damage, "refused"] += 1
+                if len(str(error)) > 400:
+                    failures.append(f"{damage} {cls.__name__}: a {len(str(error)):,}-character message")
+            except Exception as error:
+                outcomes[damage, "FAILED"] += 1
+                failures.append(f"{damage} {cls.__name__}: {type(error).__name__}: {str(error)[:200]}")
+            else:
+                outcomes[damage, "loaded"] += 1
+    for damage in sorted({damage for damage, _ in outcomes}):
+        counts = ", ".join(f"{outcomes[damage, outcome]:,} {outcome}" for outcome in ("loaded", "refused", "FAILED"))
+        print(f"hostile JSON, {damage}: {counts}")
+    for failure in failures[:20]:
+        print("FAILED", failure)
+    total = sum(outcomes.values())
+    print(f"{total:,} hostile inputs, {len(failures)} failed, {time.process_time() - start:.0f} CPU s")
+    return len(failures)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="matches per variant and player count (default 100)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--variant", choices=sorted(PLANS), action="append", help="only these variants")
+    parser.add_argument("--hostile", type=int, default=4, help="seeds of saves to damage (default 4)")
     args = parser.parse_args(argv)
     jobs = [
         (variant, players, seed, sets[seed % len(sets)], seed // len(sets) % 2 == 0)
@@ -65,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     for failure in failures:
         print("FAILED", failure)
     print(f"{len(jobs)} matches, {len(failures)} failed, {time.perf_counter() - start:.0f} s")
-    return 1 if failures else 0
+    hostile_failures = hostile(args.hostile)
+    return 1 if failures or hostile_failures else 0
 
 
 if __name__ == "__main__":

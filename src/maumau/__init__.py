@@ -29,8 +29,23 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._limits import (
+    FORMAT_VERSION,
+    MAX_ACTIONS,
+    MAX_CALL_LENGTH,
+    MAX_CARD_PART,
+    MAX_CARD_TEXT,
+    MAX_INT,
+    MAX_JSON_DEPTH,
+    MAX_JSON_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_SEED,
+    MAX_TEXT_LENGTH,
+)
 from ._options import Option, Options
-from ._serialize import from_json, to_json
+from ._schema import json_schema
+from ._serialize import from_data, from_json, to_data, to_json
 from ._slots import Slot
 from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView, view
@@ -41,6 +56,7 @@ from .exceptions import (
     InvalidCardError,
     InvalidOptionError,
     MaumauError,
+    NoSuchSeatError,
     PluginError,
     Reason,
     RecordError,
@@ -58,7 +74,19 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "CLUBS",
     "DIAMONDS",
+    "FORMAT_VERSION",
     "HEARTS",
+    "MAX_ACTIONS",
+    "MAX_CALL_LENGTH",
+    "MAX_CARD_PART",
+    "MAX_CARD_TEXT",
+    "MAX_INT",
+    "MAX_JSON_DEPTH",
+    "MAX_JSON_LENGTH",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "MAX_SEED",
+    "MAX_TEXT_LENGTH",
     "SPADES",
     "Action",
     "CallRuling",
@@ -82,6 +110,7 @@ __all__ = [
     "MatchEnded",
     "MatchResult",
     "MaumauError",
+    "NoSuchSeatError",
     "Option",
     "Options",
     "Pass",
@@ -111,15 +140,18 @@ __all__ = [
     "apply",
     "check_action",
     "french_deck",
+    "from_data",
     "from_json",
     "hookimpl",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "new_game",
     "parse_card",
     "parse_cards",
     "read_call",
     "replay",
+    "to_data",
     "to_json",
     "variants",
     "view",

@@ -16,11 +16,11 @@ import attrs
 from attrs import frozen
 
 from ._cards import Card
+from ._limits import MAX_CALL_LENGTH, MAX_INT, MAX_TEXT_LENGTH
 from ._tags import register_kind
 from .exceptions import shorten
 
 __all__ = [
-    "MAX_CALL_LENGTH",
     "Action",
     "Challenge",
     "ChooseSuit",
@@ -37,8 +37,6 @@ __all__ = [
 
 _V = TypeVar("_V")
 
-#: The longest call text an action may carry; every variant's calls are far shorter.
-MAX_CALL_LENGTH = 40
 
 _ACTION_TYPES: dict[str, type[Action]] = {}
 
@@ -89,6 +87,9 @@ def check_fields(action: Action) -> str | None:
     Python does not check annotations, and `apply` must not accept an action
     that cannot be saved (a seat ``True``) or crash on one (a call ``5``).
     """
+    call = getattr(action, "call", None)
+    if isinstance(call, str) and len(call) > MAX_CALL_LENGTH:
+        return f"a call has at most {MAX_CALL_LENGTH} characters, got {len(call):,}"
     for name, kind, optional in _shape(type(action)):
         value = getattr(action, name)
         if value is None and optional:
@@ -96,9 +97,10 @@ def check_fields(action: Action) -> str | None:
         if type(value) is not kind and not (kind is Card and isinstance(value, Card)):
             allowed = _TYPE_WORDS[kind] + (" or None" if optional else "")
             return f"{name} must be {allowed}, got {shorten(value)}"
-    call = getattr(action, "call", None)
-    if isinstance(call, str) and len(call) > MAX_CALL_LENGTH:
-        return f"a call has at most {MAX_CALL_LENGTH} characters, got {len(call):,}"
+        if isinstance(value, str) and len(value) > MAX_TEXT_LENGTH:
+            return f"{name} has at most {MAX_TEXT_LENGTH} characters, got {len(value):,}"
+        if isinstance(value, int) and not -MAX_INT < value < MAX_INT:
+            return f"{name} lies strictly between -2**63 and 2**63, got {shorten(value)}"
     return None
 
 

@@ -6,6 +6,10 @@ and an optional *suit*, both plain strings, so that a variant with its own
 deck (coloured pigs, Uno-like colours) needs no new card class.  French
 suits are stored as their symbols, which keeps printing cheap and JSON
 readable.
+
+Construction and parsing follow one rule, so that every card that can be
+made can be saved and read back: `Card` refuses at construction any rank
+and suit whose text `parse_card` would read as another card, or not at all.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from typing import Final
 
 from attrs import frozen
 
-from .exceptions import InvalidCardError
+from ._limits import MAX_CARD_PART, MAX_CARD_TEXT
+from .exceptions import InvalidCardError, shorten
 
 __all__ = [
     "CLUBS",
@@ -45,7 +50,12 @@ _SUIT_LETTERS: Final = {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
 _LETTER_OF_SUIT: Final = {symbol: letter for letter, symbol in _SUIT_LETTERS.items()}
 _FRENCH = re.compile(r"^(10|[2-9]|[jqkat])\s*([cdhs♣♦♥♠])$", re.IGNORECASE)
 _COLOURED = re.compile(r"^([a-z]+)\s+(\S+)$", re.IGNORECASE)
-_BARE = re.compile(r"^([A-Za-z][A-Za-z+]*|\+\d+)$")
+#: A card without a suit: a word of letters and pluses, or a plus and a number, or both ("Bauer", "+4", "Wild+4").
+_BARE = re.compile(r"[A-Za-z][A-Za-z+]*(?:\+\d+)?|\+\d+")
+#: A suit other than the French symbols: a colour word, in lowercase letters.
+_COLOUR = re.compile(r"[a-z]+")
+_SPACE = re.compile(r"\s")
+_FRENCH_RANKS_ANY_CASE: Final = frozenset(rank.upper() for rank in FRENCH_RANKS)
 
 
 @frozen(cache_hash=True)
@@ -73,6 +83,11 @@ class Card:
 
     rank: str
     suit: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        problem = _problem(self.rank, self.suit)
+        if problem is not None:
+            raise InvalidCardError(f"Card({shorten(self.rank)}, {shorten(self.suit)})", problem)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -110,14 +125,47 @@ class Card:
         return f"{self.suit} {self.rank}"
 
 
+def _problem(rank: object, suit: object) -> str | None:
+    """
+    Why *rank* and *suit* make no card that could be written and read back, or ``None``.
+
+    The rule `Card` enforces and `parse_card` relies on: a French suit takes
+    a French rank; another suit is a lowercase colour word and its rank any
+    text without spaces; a card without a suit has a name (`_BARE`) that is
+    no French rank or card; and no card's text may read as a French card.
+    """
+    if not isinstance(rank, str) or not (suit is None or isinstance(suit, str)):
+        return "a rank and a suit are text"
+    if not 0 < len(rank) <= MAX_CARD_PART or (suit is not None and not 0 < len(suit) <= MAX_CARD_PART):
+        return f"a rank and a suit have 1 to {MAX_CARD_PART} characters"
+    if suit is None:
+        if not _BARE.fullmatch(rank) or rank.upper() in _FRENCH_RANKS_ANY_CASE or _FRENCH.match(rank):
+            return (
+                "a card without a suit is named by letters and '+', a number after a '+' ('Bauer', '+4', 'Wild+4'),"
+                " and is no French rank or card"
+            )
+        return None
+    if suit in _LETTER_OF_SUIT:
+        return None if rank in FRENCH_RANKS else f"a French card's rank is one of {', '.join(FRENCH_RANKS)}"
+    if not _COLOUR.fullmatch(suit):
+        return "a suit is a French suit symbol or a colour word in lowercase letters ('pink')"
+    if _SPACE.search(rank) or _FRENCH.match(f"{suit} {rank}"):
+        return "a coloured card's rank has no spaces, and its text must not read as a French card"
+    return None
+
+
 def parse_card(text: str) -> Card:
     """
     Read one card from short text; see `Card.parse`.
 
+    Text longer than ``MAX_CARD_TEXT`` characters is refused unread.
+
     .. versionadded:: 0.1.0
     """
     if not isinstance(text, str):
-        raise InvalidCardError(repr(text), "a card is written as text, e.g. '7h'")
+        raise InvalidCardError(repr(text)[:MAX_CARD_TEXT], "a card is written as text, e.g. '7h'")
+    if len(text) > MAX_CARD_TEXT:
+        raise InvalidCardError(text, f"a card's text has at most {MAX_CARD_TEXT} characters, got {len(text):,}")
     return _parse_text(text)
 
 
@@ -125,19 +173,24 @@ def parse_card(text: str) -> Card:
 def _parse_text(text: str) -> Card:
     """
     The parser behind `parse_card`, cached: loading a long game reads the same few cards again and again.
+
+    Bounded twice: by its size, and by `parse_card`, which lets no long text in.
     """
     cleaned = text.strip()
-    french = _FRENCH.match(cleaned)
-    if french is not None:
-        rank, suit = french.groups()
-        rank = "10" if rank.upper() == "T" else rank.upper()
-        return Card(rank, _SUIT_LETTERS.get(suit.lower(), suit))
-    coloured = _COLOURED.match(cleaned)
-    if coloured is not None:
-        colour, rank = coloured.groups()
-        return Card(rank, colour.lower())
-    if _BARE.match(cleaned) and cleaned.upper() not in {r.upper() for r in FRENCH_RANKS}:
-        return Card(cleaned)
+    try:
+        french = _FRENCH.match(cleaned)
+        if french is not None:
+            rank, suit = french.groups()
+            rank = "10" if rank.upper() == "T" else rank.upper()
+            return Card(rank, _SUIT_LETTERS.get(suit.lower(), suit))
+        coloured = _COLOURED.match(cleaned)
+        if coloured is not None:
+            colour, rank = coloured.groups()
+            return Card(rank, colour.lower())
+        if _BARE.fullmatch(cleaned):
+            return Card(cleaned)
+    except InvalidCardError as error:  # read, but no card (a lone French rank, an odd colour)
+        raise InvalidCardError(text, error.detail) from None
     raise InvalidCardError(
         text, "expected rank then suit ('7h', '10♠', 'Jd'), colour then rank ('pink 5') or a name ('Bauer')"
     )

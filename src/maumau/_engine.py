@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import NoReturn
 
 from attrs import evolve
 
@@ -33,6 +34,7 @@ from ._actions import (
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import MatchEnded, Passed, PlayerResigned, RoundEnded, RoundStarted, SuitWished, TurnSkipped
+from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
 from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
 from .exceptions import (
@@ -40,9 +42,11 @@ from .exceptions import (
     InvalidActionError,
     InvalidOptionError,
     MaumauError,
+    NoSuchSeatError,
     PluginError,
     Reason,
     RecordError,
+    shorten,
 )
 from .plugins import Rules
 
@@ -57,6 +61,8 @@ def new_game(
     options: Mapping[str, object] | None = None,
     deck: Sequence[Card | str] | None = None,
     plugins: Iterable[object] = (),
+    dealer: int | None = None,
+    later_decks: Sequence[Sequence[Card | str]] = (),
 ) -> GameState:
     """
     Start a match of *variant* and deal its first round.
@@ -64,19 +70,45 @@ def new_game(
     Args:
         variant: An installed variant's name (see `maumau.variants`).
         players: The number of seats, or the players' names in seat order.
-        seed: Drives every shuffle; a random one is chosen and kept when omitted.
+        seed: Drives every shuffle, a whole number from 0 below ``MAX_SEED``;
+            a random one is chosen and kept when omitted.
         options: The variant's options; see ``maumau variants``.
         deck: An exact card order for the first deal, top first (cards or
             their short text), to stack the deck for tests and puzzles.
         plugins: House-rule plugins registered on top of the variant for this game.
+        dealer: The seat that deals the first round, for tests and lessons
+            that start from a given table; by default the variant chooses
+            (from the seed, in ``penalty-52``).  Later rounds follow the
+            variant's rule.
+        later_decks: Exact card orders for the deals of rounds 2, 3... in
+            turn, each checked as *deck* is; rounds beyond them are shuffled.
 
     Raises:
         UnknownVariantError: no such variant is installed.
-        InvalidOptionError: an option, the player count or the deck is wrong.
+        InvalidOptionError: an option, the player count, a name, the seed or the deck is wrong.
+        PluginError: a plugin's hook failed while the first round was dealt.
 
     .. versionadded:: 0.1.0
     """
     rules = Rules.build(variant, plugins)
+    try:
+        return _new_game(rules, variant, players, seed, options, deck, dealer, later_decks)
+    except MaumauError:
+        raise
+    except Exception as error:
+        _raise_fault(rules, error)
+
+
+def _new_game(
+    rules: Rules,
+    variant: str,
+    players: int | Sequence[str],
+    seed: int | None,
+    options: Mapping[str, object] | None,
+    deck: Sequence[Card | str] | None,
+    dealer: int | None,
+    later_decks: Sequence[Sequence[Card | str]],
+) -> GameState:
     resolved = rules.resolve_options(dict(options or {}))
     names = _seat_names(variant, players)
     allowed = rules.seats(resolved)
@@ -87,11 +119,18 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidOptionError(variant, "seed", f"expected an int, got {seed!r}")
-    stacked = None
-    if deck is not None:
-        stacked = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
-        _check_deck(variant, stacked, rules.deck(resolved, len(names)))
+        raise InvalidOptionError(variant, "seed", f"expected an int, got {shorten(seed)}")
+    elif not 0 <= seed < MAX_SEED:
+        raise InvalidOptionError(variant, "seed", f"a seed is a whole number from 0 to 2**63 - 1, got {shorten(seed)}")
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(names)):
+        raise InvalidOptionError(
+            variant, "dealer", f"expected a seat from 0 to {len(names) - 1}, got {shorten(dealer)}"
+        )
+    full = rules.deck(resolved, len(names))
+    stacked = None if deck is None else _stacked(variant, deck, full)
+    if isinstance(later_decks, (str, Card)) or not isinstance(later_decks, Sequence):
+        raise InvalidOptionError(variant, "later_decks", f"expected a list of decks, got {shorten(later_decks)}")
+    later = tuple(_stacked(variant, each, full) for each in later_decks)
     state = GameState(
         variant=variant,
         rules=rules,
@@ -105,19 +144,39 @@ def new_game(
         to_move=None,
         house_rules=rules.house_rule_names,
         stacked_deck=stacked,
+        first_dealer=dealer,
+        later_decks=later,
     )
-    return _start_round(state, stacked)
+    return _start_round(state, stacked, dealer)
 
 
 def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool) or not isinstance(players, (int, Sequence)) or isinstance(players, str):
-        raise InvalidOptionError(variant, "players", f"expected a count or a list of names, got {players!r}")
+        raise InvalidOptionError(variant, "players", f"expected a count or a list of names, got {shorten(players)}")
+    if (players if isinstance(players, int) else len(players)) > MAX_PLAYERS:
+        raise InvalidOptionError(variant, "players", f"at most {MAX_PLAYERS} players, got {shorten(players)}")
     if isinstance(players, int):
         return tuple(f"Seat {seat}" for seat in range(players))
     names = tuple(str(name) for name in players)
+    for name in names:
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise InvalidOptionError(
+                variant, "players", f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
+            )
     if len(set(names)) != len(names):
-        raise InvalidOptionError(variant, "players", f"names must differ, got {list(names)}")
+        raise InvalidOptionError(variant, "players", f"names must differ, got {shorten(list(names), 120)}")
     return names
+
+
+def _stacked(variant: str, deck: Sequence[Card | str], full: tuple[Card, ...]) -> tuple[Card, ...]:
+    """
+    A stacked deck's cards, checked to be the variant's whole deck.
+    """
+    if isinstance(deck, str) or not isinstance(deck, Sequence):
+        raise InvalidOptionError(variant, "deck", f"a stacked deck is a list of cards, got {shorten(deck)}")
+    stacked = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
+    _check_deck(variant, stacked, full)
+    return stacked
 
 
 def _check_deck(variant: str, stacked: tuple[Card, ...], full: tuple[Card, ...]) -> None:
@@ -134,9 +193,10 @@ def _check_deck(variant: str, stacked: tuple[Card, ...], full: tuple[Card, ...])
         )
 
 
-def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameState:
+def _start_round(state: GameState, stacked: tuple[Card, ...] | None, dealer: int | None = None) -> GameState:
     """
-    Deal the next round: new dealer, fresh hands, starter card and its effect; the slots of the last round emptied.
+    Deal the next round: new dealer (*dealer*, or the variant's choice), fresh hands, starter card and its effect;
+    the slots of the last round emptied.
     """
     rules = state.rules
     kept = tuple(pair for pair in state.slots if not rules.slots[pair[0]].per_round)
@@ -153,7 +213,7 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None) -> GameStat
         to_move=None,
         slots=kept,
     )
-    state = evolve_state(state, dealer=rules.dealer(state))
+    state = evolve_state(state, dealer=rules.dealer(state) if dealer is None else dealer)
     if stacked is not None:
         cards = stacked
     else:
@@ -175,6 +235,10 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     variant's own).  Exactly these actions, and no others, are accepted by
     `apply`.
 
+    Raises:
+        NoSuchSeatError: *player* is no seat of the game.
+        PluginError: a plugin's hook failed (the message names it; its error is the cause).
+
     .. versionadded:: 0.1.0
     """
     if state.result is not None:
@@ -182,21 +246,28 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     seat = state.to_move if player is None else player
     if seat is None:
         return ()
-    listed: tuple[Action, ...] | None = state.memo.get(seat)
-    if listed is not None:
+    try:
+        listed: tuple[Action, ...] | None = state.memo.get(seat)
+        if listed is not None:
+            return listed
+        if player is not None and not (type(seat) is int and 0 <= seat < len(state.players)):
+            _check_seat_number(state, seat)
+        if state.players[seat].resigned:
+            state.memo[seat] = ()
+            return ()
+        rules = state.rules
+        actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
+        if seat == state.to_move:
+            _add_turn_actions(state, seat, actions)
+        actions.append(_RESIGNS[seat] if seat < len(_RESIGNS) else seat_action(Resign, seat))
+        listed = state.memo[seat] = tuple(actions)
         return listed
-    if player is not None and not (type(seat) is int and 0 <= seat < len(state.players)):
-        _check_seat_number(state, seat)
-    if state.players[seat].resigned:
-        state.memo[seat] = ()
-        return ()
-    rules = state.rules
-    actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
-    if seat == state.to_move:
-        _add_turn_actions(state, seat, actions)
-    actions.append(_RESIGNS[seat] if seat < len(_RESIGNS) else seat_action(Resign, seat))
-    listed = state.memo[seat] = tuple(actions)
-    return listed
+    except MaumauError:
+        raise
+    except Exception as error:  # the error path only: a bad seat, or a plugin's fault
+        if player is not None:
+            _check_seat_number(state, player)
+        _raise_fault(state.rules, error)
 
 
 #: The resignations of the first seats, made once: every list of legal actions ends with one.
@@ -274,6 +345,7 @@ def apply(state: GameState, action: Action) -> GameState:
             `legal_actions` for its seat); the message names the rule and
             ``.reason`` gives a `Reason` code.
         InvalidActionError: *action* is not an action at all.
+        PluginError: a plugin's hook failed (the message names it; its error is the cause).
 
     .. versionadded:: 0.1.0
     """
@@ -315,6 +387,10 @@ def apply(state: GameState, action: Action) -> GameState:
                 state = _finish_round(state, end)
     except flow.RoundStopped as stop:
         state = _finish_round(stop.state, stop.end)
+    except MaumauError:
+        raise
+    except Exception as error:  # the error path only: a plugin's fault, found from the traceback
+        _raise_fault(rules, error)
     # Steps only ever add to the events they were given (the last action's): keep this action's own.
     events = state.events[len(before.events) :]
     if state is before:  # pragma: no cover - every action changes the position
@@ -341,14 +417,20 @@ def _listed(state: GameState, action: Action) -> Action:
     seat = action.seat
     if not 0 <= seat < len(state.players):
         raise IllegalActionError(
-            action, Reason.NO_SUCH_SEAT, f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}"
+            action, Reason.NO_SUCH_SEAT, f"there is no seat {shorten(seat)}; seats are 0 to {len(state.players) - 1}"
         )
     if state.players[seat].resigned:
         raise IllegalActionError(action, Reason.NOT_SUPPORTED, f"seat {seat} has resigned")
     for listed in legal_actions(state, seat):
         if listed == action:
             return listed
-    raise refusal(state, action)
+    try:
+        refused = refusal(state, action)
+    except MaumauError:
+        raise
+    except Exception as error:
+        _raise_fault(state.rules, error)
+    raise refused
 
 
 def _draw(state: GameState, seat: int) -> GameState:
@@ -418,7 +500,8 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
     match = rules.match_over(state)
     if match is not None:
         return evolve_state(state, result=match, events=(*state.events, MatchEnded(match.winners, match.reason)))
-    return _start_round(state, None)
+    later = state.later_decks
+    return _start_round(state, later[state.round - 1] if state.round <= len(later) else None)
 
 
 # --- records ------------------------------------------------------------------------
@@ -430,12 +513,17 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
 
     Raises:
         RecordError: the record's set-up is refused (an unknown variant, a
-            wrong option, deck or player count: the cause is chained), or
-            one of its actions is illegal where it stands (the message gives
-            its number).
+            wrong option, deck or player count: the cause is chained), it
+            holds more than ``MAX_ACTIONS`` actions (refused before any is
+            replayed), or one of its actions is illegal where it stands (the
+            message gives its number).
 
     .. versionadded:: 0.1.0
     """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"expected a GameRecord, got {type(record).__name__}")
+    if len(record.actions) > MAX_ACTIONS:
+        raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions, got {len(record.actions):,}")
     plugins = tuple(plugins)
     try:
         state = new_game(
@@ -445,6 +533,8 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
             options=dict(record.options),
             deck=record.deck,
             plugins=plugins,
+            dealer=record.first_dealer,
+            later_decks=record.later_decks,
         )
     except MaumauError as error:
         raise RecordError(f"the record's set-up is refused: {error}") from error
@@ -461,6 +551,16 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
     return state
 
 
-def _check_seat_number(state: GameState, seat: int) -> None:
+def _check_seat_number(state: GameState, seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
-        raise ValueError(f"there is no seat {seat!r}; seats are 0 to {len(state.players) - 1}")
+        raise NoSuchSeatError(seat, len(state.players))
+
+
+def _raise_fault(rules: Rules, error: Exception) -> NoReturn:
+    """
+    Raise the `PluginError` naming the plugin whose hook raised *error*, or *error* itself when no plugin's code did.
+    """
+    fault = rules.fault(error)
+    if fault is None:
+        raise error
+    raise fault from error

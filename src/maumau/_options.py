@@ -14,7 +14,8 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from .exceptions import InvalidOptionError
+from ._limits import MAX_INT
+from .exceptions import InvalidOptionError, shorten
 
 __all__ = ["Option", "OptionValue", "Options", "resolve_options"]
 
@@ -75,15 +76,15 @@ class Option:
             return self._check_mapping(variant, value)
         if type(value) is not self.kind:  # bool is an int: compare exact types
             raise InvalidOptionError(
-                variant, self.name, f"expected {self.kind.__name__}, got {type(value).__name__} {value!r}"
+                variant, self.name, f"expected {self.kind.__name__}, got {type(value).__name__} {shorten(value)}"
             )
         assert isinstance(value, (bool, int, str))
         if self.choices is not None and value not in self.choices:
             raise InvalidOptionError(
-                variant, self.name, f"{value!r} is not allowed; allowed: {', '.join(map(repr, self.choices))}"
+                variant, self.name, f"{shorten(value)} is not allowed; allowed: {', '.join(map(repr, self.choices))}"
             )
         if isinstance(value, int) and not isinstance(value, bool) and not self._in_range(value):
-            raise InvalidOptionError(variant, self.name, f"{value} is out of range; allowed: {self._range()}")
+            raise InvalidOptionError(variant, self.name, f"{shorten(value)} is out of range; allowed: {self._range()}")
         return value
 
     def _range(self) -> str:
@@ -97,6 +98,9 @@ class Option:
         return f"at most {self.maximum}"
 
     def _in_range(self, value: int) -> bool:
+        # Beyond MAX_INT a value could be saved but not read back: refused whatever the option's own range.
+        if not -MAX_INT < value < MAX_INT:
+            return False
         return (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum)
 
     def _check_mapping(self, variant: str, value: object) -> tuple[tuple[int, int], ...]:
@@ -106,16 +110,18 @@ class Option:
         elif isinstance(value, (tuple, list)):
             pairs = value
         else:
-            raise InvalidOptionError(variant, self.name, f"expected a mapping of int to int, got {value!r}")
+            raise InvalidOptionError(variant, self.name, f"expected a mapping of int to int, got {shorten(value)}")
         result: dict[int, int] = {}
         for pair in pairs:
             if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
-                raise InvalidOptionError(variant, self.name, f"expected key-value pairs, got {pair!r}")
+                raise InvalidOptionError(variant, self.name, f"expected key-value pairs, got {shorten(pair)}")
             key, number = pair
             # JSON writes mapping keys as strings, and a command line gives strings
-            key, number = (int(x) if isinstance(x, str) and x.isdigit() else x for x in (key, number))
+            key, number = (int(x) if isinstance(x, str) and x.isascii() and x.isdigit() else x for x in (key, number))
             if type(key) is not int or type(number) is not int:  # bool is an int, 2.5 is not whole
-                raise InvalidOptionError(variant, self.name, f"expected whole numbers, got {key!r}: {number!r}")
+                raise InvalidOptionError(
+                    variant, self.name, f"expected whole numbers, got {shorten(key)}: {shorten(number)}"
+                )
             result[key] = number
         defaults = dict(self.default)  # type: ignore[arg-type]
         unknown = sorted(set(result) - set(defaults))
@@ -126,7 +132,7 @@ class Option:
         for key, number in result.items():
             if not self._in_range(number):
                 raise InvalidOptionError(
-                    variant, self.name, f"{key}: {number} is out of range; allowed: {self._range()}"
+                    variant, self.name, f"{key}: {shorten(number)} is out of range; allowed: {self._range()}"
                 )
         return tuple(sorted({**defaults, **result}.items()))
 

@@ -7,14 +7,23 @@ written: they are rebuilt from the variant's name and the house-rule
 plugins given to `from_json`, and the names recorded in the JSON are
 checked against them.  Its action log travels as ``"actions"``, so a saved
 state still has its record.
+
+The reader is written for hostile input (a game server's clients): its
+size, depth and types are checked strictly (`maumau._limits`), no value is
+coerced into another type, a saved state is by default rebuilt from its
+record and compared, and every failure is a short `RecordError`.
 """
 
 from __future__ import annotations
 
 import contextvars
 import json
+import re
+import typing
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import lru_cache
+from types import ModuleType
 from typing import Any, TypeVar
 
 import attrs
@@ -24,22 +33,29 @@ from cattrs.v import format_exception
 
 from ._actions import Action, Resign, action_types
 from ._cards import Card, parse_card
-from ._engine import legal_actions
+from ._engine import legal_actions, replay
 from ._events import Event, event_types
+from ._limits import FORMAT_VERSION, MAX_ACTIONS, MAX_INT, MAX_JSON_DEPTH, MAX_JSON_LENGTH, MAX_TEXT_LENGTH
 from ._options import Options
 from ._slots import TRANSIENT
 from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView
-from .exceptions import MaumauError, RecordError
-from .plugins import Rules, load_variant, variant_names
+from .exceptions import MaumauError, RecordError, shorten
+from .plugins import Rules, load_all_variants
 
-__all__ = ["from_json", "to_json"]
+__all__ = ["from_data", "from_json", "to_data", "to_json"]
 
 T = TypeVar("T")
 
 _PLUGINS: contextvars.ContextVar[tuple[object, ...]] = contextvars.ContextVar("maumau_plugins", default=())
 #: The rules of the state being read, so that the slots of its finished rounds can be typed.
 _RULES: contextvars.ContextVar[Rules | None] = contextvars.ContextVar("maumau_rules", default=None)
+#: Whether the caller vouches for the saved states being read, so that they need not be replayed.
+_TRUSTED: contextvars.ContextVar[bool] = contextvars.ContextVar("maumau_trusted", default=False)
+#: The saves that carry a format version: the objects a program stores or sends whole.
+_VERSIONED = (GameState, GameRecord, PlayerView)
+#: The longest error message: enough to say what and where, never the input itself.
+_MESSAGE_LENGTH = 300
 
 attrs.resolve_types(GameState, localns={"Rules": Rules})
 for _cls in (PlayerState, Pending, RoundResult, MatchResult, GameRecord, PlayerView):
@@ -52,7 +68,7 @@ def _structure_card(value: object, _: type) -> Card:
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        raise ValueError(f"a card is written as text such as '7h', got {value!r}")
+        raise ValueError(f"a card is written as text such as '7h', got {_kind(value)}")
     return parse_card(value)
 
 
@@ -63,26 +79,86 @@ converter.register_structure_hook(Card, _structure_card)
 def _structure_int(value: object, _: type) -> int:
     # cattrs would call int() on anything: "1", 1.5 and true must not quietly become seat numbers.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number, got {value!r}")
+        raise ValueError(f"expected a whole number, got {_kind(value)}")
+    if not -MAX_INT < value < MAX_INT:
+        raise ValueError("a whole number must lie strictly between -2**63 and 2**63")
     return value
 
 
 def _structure_bool(value: object, _: type) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueError(f"expected true or false, got {_kind(value)}")
     return value
 
 
 def _structure_str(value: object, _: type) -> str:
     # cattrs would call str() on anything: {} or 7 must not quietly become a pig's or a call's name.
     if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {value!r}")
+        raise ValueError(f"expected a string, got {_kind(value)}")
+    if len(value) > MAX_TEXT_LENGTH:
+        raise ValueError(f"a string has at most {MAX_TEXT_LENGTH} characters here, got {len(value):,}")
     return value
+
+
+def _kind(value: object) -> str:
+    """
+    What JSON kind *value* is, and a glimpse of it, for messages: ``a string '7x'``, ``an array``.
+    """
+    if isinstance(value, (list, tuple)):
+        return f"an array of {len(value):,}"
+    if isinstance(value, dict):
+        return "an object"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"a string {shorten(value)}"
+    return f"a number {shorten(value)}"
+
+
+def _is_tuple(cls: Any) -> bool:
+    return typing.get_origin(cls) is tuple
+
+
+def _structure_tuple(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """
+    A reader for ``tuple[X, ...]`` or ``tuple[X, Y]`` that takes JSON arrays only.
+
+    cattrs would read any iterable, so that ``"Bob"`` became the players
+    ``('B', 'o', 'b')`` and an object its keys.
+    """
+    args = typing.get_args(cls)
+    items = None if len(args) == 2 and args[1] is Ellipsis else args
+
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f"expected an array, got {_kind(value)}")
+        if items is not None and len(value) != len(items):
+            raise ValueError(f"expected an array of {len(items)}, got {_kind(value)}")
+        kinds = items if items is not None else (args[0],) * len(value)
+        result = []
+        for index, (item, kind) in enumerate(zip(value, kinds, strict=True)):
+            try:
+                result.append(converter.structure(item, kind))
+            except Exception as error:
+                raise ValueError(f"item {index}: {_explain(error)}") from error
+        return tuple(result)
+
+    return structure
 
 
 converter.register_structure_hook(int, _structure_int)
 converter.register_structure_hook(bool, _structure_bool)
 converter.register_structure_hook(str, _structure_str)
+converter.register_structure_hook_factory(_is_tuple, _structure_tuple)
+# Lists, as JSON has them, so that `to_data` gives what `json.loads` of `to_json` gives.
+converter.register_unstructure_hook_factory(
+    _is_tuple, lambda _: lambda value: [converter.unstructure(v) for v in value]
+)
+
+#: A key of a mapping option: a player count, in ASCII digits ('٣' is a digit to Python, not to JSON's readers).
+_COUNT = re.compile(r"[0-9]{1,3}")
 
 
 def _unstructure_options(options: Options) -> dict[str, Any]:
@@ -93,15 +169,28 @@ def _unstructure_options(options: Options) -> dict[str, Any]:
 
 def _structure_options(value: object, _: type) -> Options:
     if not isinstance(value, dict):
-        raise ValueError(f"options must be an object, got {value!r}")
+        raise ValueError(f"options must be an object, got {_kind(value)}")
     resolved: dict[str, Any] = {}
     for name, item in value.items():
+        name = _structure_str(name, str)
         if isinstance(item, dict):
-            resolved[name] = tuple(sorted((int(k), int(v)) for k, v in item.items()))
-        elif isinstance(item, (bool, int, str)):
+            pairs = []
+            for key, number in item.items():
+                if not (isinstance(key, str) and _COUNT.fullmatch(key)):
+                    raise ValueError(f"option {shorten(name)}: a key is a player count, got {_kind(key)}")
+                try:
+                    pairs.append((int(key), _structure_int(number, int)))
+                except ValueError as error:
+                    raise ValueError(f"option {shorten(name)}, key {key}: {error}") from None
+            resolved[name] = tuple(sorted(pairs))
+        elif isinstance(item, bool):
             resolved[name] = item
+        elif isinstance(item, int):
+            resolved[name] = _structure_int(item, int)
+        elif isinstance(item, str):
+            resolved[name] = _structure_str(item, str)
         else:
-            raise ValueError(f"option {name!r} has a value JSON cannot hold here: {item!r}")
+            raise ValueError(f"option {shorten(name)} has a value JSON cannot hold here: {_kind(item)}")
     return Options(resolved)
 
 
@@ -125,15 +214,23 @@ converter.register_unstructure_hook_factory(_has_transient_fields, _unstructure_
 converter.register_structure_hook(Options, _structure_options)
 
 
-def _load_all_variants() -> None:
+@lru_cache(maxsize=64)
+def _modules_of(rules: Rules) -> frozenset[str]:
     """
-    Import every installed variant so that its action and event classes are known.
+    The modules of a game's plugins (variant, mechanics, house rules), which define its own actions and events.
     """
-    for name in variant_names():
-        try:
-            load_variant(name)
-        except MaumauError:  # pragma: no cover - a broken third-party variant must not break JSON
-            continue
+    return frozenset(
+        plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+        for _, plugin in rules.plugin_manager.list_name_plugin()
+    )
+
+
+def _of_game(types: dict[str, type], rules: Rules, base: type) -> dict[str, type]:
+    """
+    The classes of *types* that a game of *rules* can hold: the kernel's, and those of its plugins' modules.
+    """
+    modules = _modules_of(rules)
+    return {kind: cls for kind, cls in types.items() if cls.__module__ in modules or cls.__module__ == base.__module__}
 
 
 def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
@@ -147,17 +244,27 @@ def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
             fn = unstructure_fns[cls] = make_dict_unstructure_fn(cls, converter)
         return {"type": cls.kind, **fn(obj)}
 
-    def structure(value: object, _: type) -> Any:
+    def structure(value: object, wanted: type) -> Any:
         if not isinstance(value, dict) or "type" not in value:
-            raise ValueError(f"expected an object with a 'type', got {value!r}")
+            raise ValueError(f"expected an object with a 'type', got {_kind(value)}")
         types = registry()
         kind = value["type"]
-        if kind not in types:
-            _load_all_variants()
+        if not isinstance(kind, str):
+            raise ValueError(f"a {base.__name__.lower()}'s type is a string, got {_kind(kind)}")
+        rules = _RULES.get()
+        if rules is not None:  # in a game: only the kinds of its own variant, mechanics and house rules
+            types = _of_game(types, rules, base)
+        elif kind not in types:
+            load_all_variants()
             types = registry()
         if kind not in types:
-            raise ValueError(f"unknown {base.__name__.lower()} type {kind!r}; known: {', '.join(sorted(types))}")
+            game = f" in {rules.variant!r}" if rules is not None else ""
+            raise ValueError(
+                f"unknown {base.__name__.lower()} type {shorten(kind)}{game}; known: {', '.join(sorted(types))}"
+            )
         cls = types[kind]
+        if not issubclass(cls, wanted):
+            raise ValueError(f"expected {getattr(wanted, 'kind', wanted.__name__)!r}, got {kind!r}")
         fn = structure_fns.get(cls)
         if fn is None:
             fn = structure_fns[cls] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
@@ -249,12 +356,22 @@ def _structure_fields(cls: type, value: dict[str, Any], skip: tuple[str, ...]) -
     return kwargs
 
 
+def _field(name: str, raw: object, kind: Any) -> Any:
+    try:
+        return converter.structure(raw, kind)
+    except ValueError as error:
+        raise ValueError(f"field {name!r}: {error}") from error
+
+
 def _structure_state(value: object, _: type) -> GameState:
     if not isinstance(value, dict):
-        raise ValueError(f"a game state is an object, got {type(value).__name__}")
+        raise ValueError(f"a game state is an object, got {_kind(value)}")
     value = dict(value)
     actions_raw = value.pop("actions", [])
     events_raw = value.pop("events", [])
+    for name, raw in (("actions", actions_raw), ("events", events_raw)):
+        if not isinstance(raw, list):
+            raise ValueError(f"field {name!r}: expected an array, got {_kind(raw)}")
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"GameState needs a 'variant' name, got {variant!r}")
@@ -262,20 +379,44 @@ def _structure_state(value: object, _: type) -> GameState:
     token = _RULES.set(rules)
     try:
         kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+        kwargs["events"] = _field("events", events_raw, tuple[Event, ...])
+        actions = _field("actions", actions_raw, tuple[Action, ...])
     finally:
         _RULES.reset(token)
-    kwargs["events"] = tuple(converter.structure(e, Event) for e in events_raw)
     if tuple(kwargs.get("house_rules", ())) != rules.house_rule_names:
         raise ValueError(
             f"the state was saved with house rules {list(kwargs.get('house_rules', ()))}, "
             f"but {list(rules.house_rule_names)} were given"
         )
     log: ActionLog = None
-    for raw in actions_raw:
-        log = (log, converter.structure(raw, Action))
+    for action in actions:
+        log = (log, action)
     state = GameState(rules=rules, log=log, **kwargs)
     _check_state(state)
+    if not _TRUSTED.get():
+        _check_history(state)
     return state
+
+
+def _check_history(state: GameState) -> None:
+    """
+    Refuse a state that is not the one its record plays to: a card moved by
+    hand, a logged action that contradicts the position, an edited score.
+
+    The record (set-up and actions) is replayed with every action checked,
+    and the result compared field by field, history included.  This is what
+    makes a save from an untrusted place safe to play on; `from_json`'s
+    *trusted* skips it for storage the program controls.
+    """
+    try:
+        rebuilt = replay(state.record, plugins=state.rules.house_rules)
+    except RecordError as error:
+        raise ValueError(f"its record does not replay: {error}") from error
+    for field in attrs.fields(GameState):
+        if field.name in ("rules", "log", "memo"):
+            continue
+        if getattr(rebuilt, field.name) != getattr(state, field.name):
+            raise ValueError(f"its {field.name!r} is not what its record plays to; edited or damaged")
 
 
 def _check_state(state: GameState) -> None:
@@ -353,7 +494,7 @@ converter.register_structure_hook(GameState, _structure_state)
 
 def _structure_view(value: object, _: type) -> PlayerView:
     if not isinstance(value, dict):
-        raise ValueError(f"a view is an object, got {type(value).__name__}")
+        raise ValueError(f"a view is an object, got {_kind(value)}")
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"PlayerView needs a 'variant' name, got {variant!r}")
@@ -373,7 +514,7 @@ def _unstructure_round(result: RoundResult) -> dict[str, Any]:
 
 def _structure_round(value: object, _: type) -> RoundResult:
     if not isinstance(value, dict):
-        raise ValueError(f"a round result is an object, got {type(value).__name__}")
+        raise ValueError(f"a round result is an object, got {_kind(value)}")
     value = dict(value)
     slots = _structure_slots(value.pop("slots", {}), _RULES.get())
     return attrs.evolve(_round_fields(value, RoundResult), slots=slots)
@@ -381,6 +522,28 @@ def _structure_round(value: object, _: type) -> RoundResult:
 
 _round_fields = make_dict_structure_fn(RoundResult, converter, _cattrs_forbid_extra_keys=True)
 
+_record_fields = make_dict_structure_fn(GameRecord, converter, _cattrs_forbid_extra_keys=True)
+
+
+def _structure_record(value: object, _: type) -> GameRecord:
+    """
+    A record, its actions read as its variant's (when the variant is installed: `maumau.replay` says when not).
+    """
+    if not isinstance(value, dict):
+        raise ValueError(f"a record is an object, got {_kind(value)}")
+    variant = value.get("variant")
+    try:
+        rules = Rules.build(variant, _PLUGINS.get()) if isinstance(variant, str) else None
+    except MaumauError:
+        rules = None
+    token = _RULES.set(rules)
+    try:
+        return _record_fields(value, GameRecord)
+    finally:
+        _RULES.reset(token)
+
+
+converter.register_structure_hook(GameRecord, _structure_record)
 converter.register_unstructure_hook(PlayerView, _unstructure_with_slots(PlayerView, ()))
 converter.register_structure_hook(PlayerView, _structure_view)
 converter.register_unstructure_hook(RoundResult, _unstructure_round)
@@ -389,7 +552,7 @@ converter.register_structure_hook(RoundResult, _structure_round)
 
 def _format_error(error: BaseException, type_: type | None) -> str:
     # Our own hooks say what was wrong ("no card '7x': ..."); keep that rather than cattrs's generic text.
-    if isinstance(error, MaumauError) or (isinstance(error, ValueError) and type_ in (bool, int, str, Card)):
+    if isinstance(error, (MaumauError, ValueError)):
         return str(error)
     return format_exception(error, type_)
 
@@ -400,43 +563,166 @@ def _explain(error: BaseException) -> str:
     return str(error)
 
 
+def _readable(cls: object) -> bool:
+    """
+    Whether `from_json` reads *cls*: the records, states, views, actions and events, and cards.
+    """
+    if not isinstance(cls, type):
+        return False
+    return cls in (GameState, GameRecord, PlayerView, PlayerState, Pending, RoundResult, MatchResult, Card) or (
+        issubclass(cls, (Action, Event))
+    )
+
+
+def to_data(obj: object) -> Any:
+    """
+    Plain data (dicts, lists, strings, numbers) for a state, action, event, view or record: what `to_json` writes.
+
+    For a server that embeds a view in a reply of its own.  A saved state,
+    record or view carries its format version under ``"format"``.
+
+    Raises:
+        RecordError: *obj* is none of these.
+
+    .. versionadded:: 0.2.0
+    """
+    if not _readable(type(obj)):
+        raise RecordError(
+            f"cannot write {type(obj).__name__}: maumau writes states, records, views, actions, events and cards"
+        )
+    base: type = type(obj)
+    for tagged in (Action, Event):
+        if isinstance(obj, tagged):
+            base = tagged
+    data = converter.unstructure(obj, base)
+    if isinstance(obj, _VERSIONED):
+        data = {"format": FORMAT_VERSION, **data}
+    return data
+
+
 def to_json(obj: object, *, indent: int | None = None) -> str:
     """
     JSON text for a state, action, event, view or record.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A saved state, record or view carries its format version, ``"format": 1``.
     """
-    base: type = type(obj)
-    for tagged in (Action, Event):
-        if isinstance(obj, tagged):
-            base = tagged
-    return json.dumps(converter.unstructure(obj, base), ensure_ascii=False, indent=indent)
+    return json.dumps(to_data(obj), ensure_ascii=False, indent=indent)
 
 
-def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = ()) -> T:
+def _refuse(detail: str) -> RecordError:
+    return RecordError(detail if len(detail) <= _MESSAGE_LENGTH else f"{detail[: _MESSAGE_LENGTH - 3]}...")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        twice = next(key for key, count in Counter(key for key, _ in pairs).items() if count > 1)
+        raise ValueError(f"the key {shorten(twice)} appears twice in one object")
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _depth(data: Any) -> int:
     """
-    Read an object of type *cls* (``GameState``, ``Action``, ``PlayerView``,
-    ``GameRecord``...) from JSON text.
-
-    *plugins* are the house-rule plugins a saved state or view was played with (their slots are theirs to read).
-
-    Raises:
-        RecordError: the text is not JSON, or not a valid *cls*; the message says where.
-
-    .. versionadded:: 0.1.0
+    How deeply *data* nests arrays and objects, walked without recursion (stopping past the limit).
     """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, (list, tuple)):
+            deepest = max(deepest, depth)
+            if deepest > MAX_JSON_DEPTH:
+                break
+            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list, tuple)))
+    return deepest
+
+
+def _parse(text: str | bytes) -> Any:
+    """
+    The data of JSON *text*, refused early when too long or too deep, with duplicate keys, or NaN.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise _refuse(f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_JSON_LENGTH:
+        raise _refuse(f"JSON text has at most {MAX_JSON_LENGTH:,} characters, got {len(text):,}")
     try:
-        data = json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except RecursionError:
+        raise _refuse(f"not valid JSON: nested deeper than {MAX_JSON_DEPTH} levels") from None
     except (ValueError, TypeError) as error:
-        raise RecordError(f"not valid JSON: {error}") from None
-    token = _PLUGINS.set(tuple(plugins))
+        raise _refuse(f"not valid JSON: {str(error)[:200]}") from None
+
+
+def from_data(data: Any, cls: type[T], *, plugins: Iterable[object] = (), trusted: bool = False) -> T:
+    """
+    Read an object of type *cls* from plain data, as `to_data` gives and ``json.loads`` returns.
+
+    Takes the same arguments and checks as `from_json`.
+
+    .. versionadded:: 0.2.0
+    """
+    if not _readable(cls):
+        raise _refuse(f"cannot read {shorten(cls)}: maumau reads states, records, views, actions, events and cards")
+    name = cls.__name__
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise _refuse(f"cannot read {name}: nested deeper than {MAX_JSON_DEPTH} levels")
+    if cls in _VERSIONED and isinstance(data, dict):
+        data = dict(data)
+        version = data.pop("format", 1)
+        if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
+            raise _refuse(
+                f"cannot read {name}: saved in format {shorten(version)}, but this maumau reads formats up to "
+                f"{FORMAT_VERSION}; a newer maumau wrote it, or it is damaged"
+            )
+        actions = data.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+            raise _refuse(f"cannot read {name}: at most {MAX_ACTIONS:,} actions, got {len(actions):,}")
+    plugins_token = _PLUGINS.set(tuple(plugins))
+    trusted_token = _TRUSTED.set(trusted)
     try:
         return converter.structure(data, cls)
     except MaumauError as error:
         if isinstance(error, RecordError):
-            raise
-        raise RecordError(f"cannot read {cls.__name__}: {error}") from error
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as error:
-        raise RecordError(f"cannot read {cls.__name__}: {_explain(error)}") from error
+            raise _refuse(str(error)) from error
+        raise _refuse(f"cannot read {name}: {error}") from error
+    except RecursionError:
+        raise _refuse(f"cannot read {name}: nested too deeply") from None
+    except Exception as error:  # cattrs and Python errors from generated code: all are the input's fault
+        raise _refuse(f"cannot read {name}: {_explain(error)}") from error
     finally:
-        _PLUGINS.reset(token)
+        _TRUSTED.reset(trusted_token)
+        _PLUGINS.reset(plugins_token)
+
+
+def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = (), trusted: bool = False) -> T:
+    """
+    Read an object of type *cls* (``GameState``, ``Action``, ``PlayCard``,
+    ``PlayerView``, ``GameRecord``...) from JSON text.
+
+    *plugins* are the house-rule plugins a saved state or view was played with (their slots are theirs to read).
+
+    A saved state is rebuilt from its record (`maumau.replay`) and compared
+    with what was saved, so that a hand-edited save (a card moved, a score
+    changed, an action that contradicts the position) is refused.  Pass
+    ``trusted=True`` for saves from storage the program controls, to skip
+    the replay (the checks that any reachable state passes still run).
+
+    Raises:
+        RecordError: the text is not JSON, is too long or too deeply nested
+            (``MAX_JSON_LENGTH``, ``MAX_JSON_DEPTH``), repeats a key, holds
+            NaN, is of an unknown or newer format, or is not a valid *cls*;
+            the message says where.
+
+    .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A saved state is replayed and compared unless *trusted*; limits; format versions.
+    """
+    return from_data(_parse(text), cls, plugins=plugins, trusted=trusted)

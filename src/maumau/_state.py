@@ -118,8 +118,13 @@ class GameRecord:
     Everything needed to rebuild a game: its set-up and its actions.
 
     `maumau.replay` rebuilds the state from it, checking every step.
+    *first_dealer* is the first round's dealer when it was chosen
+    (`maumau.new_game`'s *dealer*), ``None`` when the variant chose it;
+    *later_decks* are the stacked decks of the rounds after the first.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *first_dealer* and *later_decks*.
     """
 
     variant: str
@@ -129,6 +134,8 @@ class GameRecord:
     deck: tuple[Card, ...] | None = None
     house_rules: tuple[str, ...] = ()
     actions: tuple[Action, ...] = ()
+    first_dealer: int | None = None
+    later_decks: tuple[tuple[Card, ...], ...] = ()
 
 
 @frozen(cache_hash=True, slots=False)
@@ -143,6 +150,21 @@ class GameState:
     played), ``pending`` (a decision to take first).  ``slots`` holds what
     mechanics and variants keep beside the cards (open challenge windows,
     placings, pigs and bets), each under the name of its `maumau.Slot`.
+
+    The set-up: ``variant`` (its name), ``rules`` (the `maumau.Rules` in
+    play), ``options``, ``seed`` (drives every shuffle), ``house_rules`` (the
+    house-rule plugins' names), ``stacked_deck`` (a first deal given by
+    hand, or ``None``), ``later_decks`` (the stacked deals of rounds 2, 3...)
+    and ``first_dealer`` (the first round's dealer, when chosen by hand).
+    The table: ``players`` (each seat's name, hand, match total and whether
+    it resigned), ``dealer``, ``round`` (from 1), ``to_move`` (``None`` once
+    the match is over), ``direction`` (1 or -1), ``passes`` (passes in a row
+    with nothing to play or draw, which may block the round), ``shuffles``
+    (draw-pile shuffles so far, which seed the next one) and ``result`` (the
+    `MatchResult`, once over).  The history: ``rounds`` (a `RoundResult` per
+    finished round, with the hands and slots as it ended), ``events`` (what
+    the last action did) and the action log behind ``actions`` and
+    ``record``.
 
     Equality and the (cached) hash cover the position: what the rules go on
     from.  The history (finished rounds, the action log, the last action's
@@ -177,6 +199,8 @@ class GameState:
     house_rules: tuple[str, ...] = ()
     rounds: tuple[RoundResult, ...] = field(default=(), eq=False)
     stacked_deck: tuple[Card, ...] | None = field(default=None, eq=False)
+    first_dealer: int | None = field(default=None, eq=False)
+    later_decks: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
     events: tuple[Event, ...] = field(default=(), eq=False)
     log: ActionLog = field(default=None, eq=False, repr=False)
     #: What `maumau.legal_actions` found for each seat of this very state: a memo, not part of the value.
@@ -233,6 +257,8 @@ class GameState:
             seed=self.seed,
             options=self.options,
             deck=self.stacked_deck,
+            first_dealer=self.first_dealer,
+            later_decks=self.later_decks,
             house_rules=self.house_rules,
             actions=self.actions,
         )

@@ -20,6 +20,7 @@ from ._engine import legal_actions
 from ._events import CardsDrawn, Event, PenaltyDrawn
 from ._options import Options
 from ._state import GameState, MatchResult, Pending, RoundResult
+from .exceptions import MaumauError, NoSuchSeatError, PluginError
 
 __all__ = ["PlayerView", "view", "view_slots"]
 
@@ -29,6 +30,13 @@ class PlayerView:
     """
     One seat's view of a game.
 
+    ``seat`` is the seat seeing it; ``variant``, ``options``, ``names``
+    (every seat's), ``dealer``, ``round``, ``to_move``, ``direction``,
+    ``wish``, ``debt``, ``skips``, ``pending``, ``resigned`` and ``scores``
+    (per seat), ``rounds`` and ``result`` are the state's, as every player
+    sees them.  ``events`` are the last action's, with the cards that others
+    drew left out; ``legal_actions`` are this seat's, so a client can act on
+    the view alone.
     ``hand`` is the seat's own hand; ``hand_sizes`` counts every hand.  The
     discard pile is public (every card on it was played face up); the draw
     pile is a count.  ``drawn`` is the seat's own card just drawn, if any.
@@ -103,10 +111,25 @@ def view(state: GameState, player: int) -> PlayerView:
     """
     What seat *player* may see of *state*.
 
+    Raises:
+        NoSuchSeatError: *player* is no seat of the game.
+        PluginError: a plugin's hook or slot view failed (the message names the plugin where it can).
+
     .. versionadded:: 0.1.0
     """
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
-        raise ValueError(f"there is no seat {player!r}; seats are 0 to {len(state.players) - 1}")
+        raise NoSuchSeatError(player, len(state.players))
+    try:
+        return _view(state, player)
+    except MaumauError:
+        raise
+    except Exception as error:
+        raise state.rules.fault(error) or PluginError(
+            f"a slot's view raised {type(error).__name__}: {str(error)[:120]}"
+        ) from error
+
+
+def _view(state: GameState, player: int) -> PlayerView:
     return PlayerView(
         variant=state.variant,
         seat=player,

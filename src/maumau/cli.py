@@ -624,6 +624,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _list_variants(stdout: TextIO) -> int:
     for name, info in variants().items():
+        if not info.available:
+            print(f"{name}: unavailable: {info.problem}", file=stdout)
+            print(file=stdout)
+            continue
         print(f"{name}: {info.summary}", file=stdout)
         print(f"  players: {info.seats.start} to {info.seats.stop - 1}", file=stdout)
         if info.options:

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidOptionError",
     "MaumauError",
+    "NoSuchSeatError",
     "PluginError",
     "Reason",
     "RecordError",
@@ -77,7 +78,7 @@ class IllegalActionError(MaumauError, ValueError):
     """
 
     def __init__(self, action: Action, reason: Reason, detail: str) -> None:
-        super().__init__(f"illegal action '{action}': {detail}")
+        super().__init__(f"illegal action '{_cut(str(action), 120)}': {detail}")
         self.action = action
         self.reason = reason
         self.detail = detail
@@ -103,8 +104,9 @@ class InvalidCardError(MaumauError, ValueError):
     """
 
     def __init__(self, text: str, detail: str) -> None:
-        super().__init__(f"no card {text!r}: {detail}")
+        super().__init__(f"no card {shorten(text)}: {detail}")
         self.text = text
+        self.detail = detail
 
 
 class InvalidCallError(MaumauError, ValueError):
@@ -128,7 +130,9 @@ def shorten(value: object, limit: int = 40) -> str:
     An attrs record (an action) is written field by field, each cut, so a
     huge field is never turned into text whole.
     """
-    if attrs.has(type(value)):
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        text = f"<a whole number of {value.bit_length():,} bits>"  # its repr alone could take seconds, or fail
+    elif attrs.has(type(value)):
         record: Any = type(value)
         parts = ", ".join(f"{f.name}={shorten(getattr(value, f.name))}" for f in attrs.fields(record) if f.repr)
         text = f"{type(value).__name__}({parts})"
@@ -139,6 +143,28 @@ def shorten(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-1]}"
 
 
+class NoSuchSeatError(MaumauError, ValueError):
+    """
+    A seat number that the game does not have (`maumau.legal_actions`, `maumau.view`).
+
+    A ``ValueError`` too, as these functions raised one before it existed.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, seat: object, players: int) -> None:
+        super().__init__(f"there is no seat {shorten(seat)}; seats are 0 to {players - 1}")
+        self.seat = seat
+        self.players = players
+
+
+def _cut(text: str, limit: int) -> str:
+    """
+    *text* cut to *limit* characters: a detail that quotes input must not carry all of it.
+    """
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
 class InvalidOptionError(MaumauError, ValueError):
     """
     An unknown option, a value of the wrong type, or a value not allowed.
@@ -147,7 +173,7 @@ class InvalidOptionError(MaumauError, ValueError):
     """
 
     def __init__(self, variant: str, option: str, detail: str) -> None:
-        super().__init__(f"{variant}: option {option!r}: {detail}")
+        super().__init__(f"{_cut(variant, 40)}: option {shorten(option)}: {detail}")
         self.variant = variant
         self.option = option
 
@@ -160,7 +186,7 @@ class UnknownVariantError(MaumauError, LookupError):
     """
 
     def __init__(self, variant: str, known: tuple[str, ...]) -> None:
-        super().__init__(f"unknown variant {variant!r}; known: {', '.join(known) or 'none'}")
+        super().__init__(f"unknown variant {shorten(variant)}; known: {', '.join(known) or 'none'}")
         self.variant = variant
         self.known = known
 

@@ -15,22 +15,23 @@ uses it.
 from __future__ import annotations
 
 import importlib.metadata
+import threading
 import types
 from collections.abc import Callable, Generator, Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 from attrs import frozen
 
-from . import hookspecs
+from . import _faults, hookspecs
 from ._actions import Action
 from ._cards import Card
 from ._effects import CallRuling, Effect, RoundEnd
 from ._options import Option, Options, resolve_options
 from ._slots import Slot
 from ._state import GameState, MatchResult
-from .exceptions import PluginError, Reason, UnknownVariantError
+from .exceptions import MaumauError, PluginError, Reason, UnknownVariantError, shorten
 
 __all__ = ["ENTRY_POINT_GROUP", "Rules", "VariantInfo", "plugin_name", "variants"]
 
@@ -43,13 +44,27 @@ class VariantInfo:
     """
     An installed variant: its name, one-line summary, player counts and options.
 
+    A variant whose plugin cannot be loaded (its entry point fails to
+    import, or its hooks fail) is listed all the same, with no seats and no
+    options, and *problem* saying why; playing it raises `maumau.PluginError`.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *problem*.
     """
 
     name: str
     summary: str
     seats: range
     options: tuple[Option, ...]
+    problem: str | None = None
+
+    @property
+    def available(self) -> bool:
+        """
+        Whether the variant can be played.
+        """
+        return self.problem is None
 
 
 @cache
@@ -62,7 +77,12 @@ def _load_variant(name: str) -> object:
     entry_points = _entry_points()
     if name not in entry_points:
         raise UnknownVariantError(name, tuple(sorted(entry_points)))
-    return entry_points[name].load()
+    try:
+        return entry_points[name].load()
+    except Exception as error:  # a broken third-party package must not look like maumau's own failure
+        raise PluginError(
+            f"the variant cannot be loaded ({type(error).__name__}: {str(error)[:120]})", plugin=name
+        ) from error
 
 
 def variant_names() -> tuple[str, ...]:
@@ -82,6 +102,17 @@ def load_variant(name: str) -> object:
     return _load_variant(name)
 
 
+def load_all_variants() -> None:
+    """
+    Import every installed variant that can be imported, so that its action and event classes are known.
+    """
+    for name in variant_names():
+        try:
+            _load_variant(name)
+        except MaumauError:  # a broken variant is listed as unavailable; its classes stay unknown
+            continue
+
+
 def variants() -> dict[str, VariantInfo]:
     """
     The installed variants, by name, found through the ``maumau.variants`` entry points.
@@ -90,10 +121,14 @@ def variants() -> dict[str, VariantInfo]:
     """
     result = {}
     for name in variant_names():
-        rules = Rules.build(name)
-        module = _load_variant(name)
-        summary = (module.__doc__ or name).strip().splitlines()[0]
-        result[name] = VariantInfo(name, summary, rules.seats(rules.resolve_options(None)), rules.declared_options)
+        try:
+            rules = Rules.build(name)
+            module = _load_variant(name)
+            summary = ((module.__doc__ or "").strip() or name).splitlines()[0]
+            info = VariantInfo(name, summary, rules.seats(rules.resolve_options(None)), rules.declared_options)
+        except MaumauError as error:
+            info = VariantInfo(name, "unavailable", range(0), (), problem=str(error))
+        result[name] = info
     return result
 
 
@@ -114,6 +149,32 @@ def plugin_name(plugin: object) -> str:
 #: its own `Rules`, so an evicted entry only costs the next game a rebuild.
 _RULES_CACHE: dict[tuple[str, tuple[int, ...]], Rules] = {}
 _RULES_CACHE_SIZE = 64
+#: The most decks, suit lists and call lists one `Rules` keeps, one per distinct set of options.
+_PER_OPTIONS_SIZE = 32
+#: Guards every insertion into these caches: games run in threads share them.
+_CACHE_LOCK = threading.Lock()
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _remember(cache: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
+    """
+    Keep *value* under *key* in *cache*, the oldest entries making room; return the value kept.
+
+    Called only when a lookup missed, so a hit costs one dictionary lookup
+    and no lock.  If another thread kept a value first, that one is returned
+    (and shared), so every caller gets the same object.
+    """
+    with _CACHE_LOCK:
+        kept = cache.get(key)
+        if kept is not None:
+            return kept
+        while len(cache) >= limit:
+            del cache[next(iter(cache))]
+        cache[key] = value
+        return value
+
 
 #: The name the kernel's defaults (the bodies in `maumau.hookspecs`) are registered under.
 KERNEL_NAME = "maumau.kernel"
@@ -236,6 +297,19 @@ class Rules:
     nothing but the state.  Its methods take the hook's arguments in the
     specification's order.
 
+    Plugins call the resolved hooks through it (``state.rules.next_seat(state,
+    seat)``).  Besides the methods below, each of these attributes is the
+    resolved hook of the same name with the ``maumau_`` prefix, called with
+    the specification's arguments in order: ``dealer``, ``deal``,
+    ``playable``, ``refusal``, ``may_decline``, ``expected_call``,
+    ``judge_call``, ``call_missed``, ``card_effect``, ``draw_shortfall``,
+    ``next_seat``, ``apply_action``, ``round_over`` and ``match_over``; and
+    ``follow_up``, ``before_action``, ``turn_ended`` and ``round_ended``,
+    which are ``None`` when no plugin implements them.  ``house_rules`` holds
+    the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
+    declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
+    by its full name.
+
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Hooks are resolved once when the rules are built; ``can_play`` became ``playable``.
@@ -245,9 +319,26 @@ class Rules:
         self.variant = variant
         self.house_rules = tuple(house_rules)
         self.house_rule_names = tuple(plugin_name(p) for p in house_rules)
+        for plugin in self.house_rules:
+            _check_house_rule(plugin)
         module = _load_variant(variant)
+        try:
+            self._build(variant, module)
+        except MaumauError:
+            raise
+        except Exception as error:
+            problem = self.fault(error)
+            if problem is None:
+                raise
+            raise problem from error
+
+    def _build(self, variant: str, module: object) -> None:
+        """
+        Register the plugins and resolve every hook; apart from `__init__` so that a plugin's fault is named.
+        """
+        self.plugin_manager = pluggy.PluginManager("maumau")
         self.mechanics = _mechanics_of(module, self.house_rules)
-        pm = pluggy.PluginManager("maumau")
+        pm = self.plugin_manager
         pm.add_hookspecs(hookspecs)
         pm.register(_KERNEL, name=KERNEL_NAME)
         collected, pipelines = set(hookspecs.COLLECTED), set(hookspecs.PIPELINES)
@@ -259,15 +350,16 @@ class Rules:
                 pipelines.update(getattr(extra_specs, "PIPELINES", ()))
             pm.register(mechanic, name=f"mechanic:{type(mechanic).__name__}")
         pm.register(module, name=f"variant:{variant}")
-        for plugin, name in zip(house_rules, self.house_rule_names, strict=True):
+        for plugin, name in zip(self.house_rules, self.house_rule_names, strict=True):
             pm.register(plugin, name=f"house:{name}")
         pm.check_pending()
-        self.plugin_manager = pm
         hook = pm.hook
 
         def resolve(name: str) -> Callable[..., Any]:
             kind = "collected" if name in collected else "pipeline" if name in pipelines else "first"
-            return _compile(getattr(hook, name), kind)
+            caller = getattr(hook, name)
+            houses = tuple(impl.plugin_name for impl in caller.get_hookimpls() if impl.plugin_name.startswith("house:"))
+            return _faults.checked(name, _compile(caller, kind), houses)
 
         self.hooks: dict[str, Callable[..., Any]] = {
             name: resolve(name) for name in dir(hook) if name.startswith("maumau_") and getattr(hook, name).spec
@@ -341,10 +433,20 @@ class Rules:
         key = (variant, tuple(id(p) for p in plugins))
         rules = _RULES_CACHE.get(key)
         if rules is None:  # ids stay unique: a cached Rules keeps its plugins alive
-            if len(_RULES_CACHE) >= _RULES_CACHE_SIZE:
-                del _RULES_CACHE[next(iter(_RULES_CACHE))]
-            rules = _RULES_CACHE[key] = cls(variant, plugins)
+            rules = _remember(_RULES_CACHE, key, cls(variant, plugins), _RULES_CACHE_SIZE)
         return rules
+
+    def fault(self, error: BaseException) -> PluginError | None:
+        """
+        The `maumau.PluginError` naming the plugin and hook whose implementation raised *error*, or ``None``.
+
+        The public entry points (`maumau.apply`, `maumau.legal_actions`,
+        `maumau.new_game`, `maumau.view`...) ask this when something other
+        than a `maumau.MaumauError` escapes, so that catching costs nothing
+        while every plugin behaves.
+        """
+        pm = getattr(self, "plugin_manager", None)
+        return None if pm is None else _faults.fault(pm, error)
 
     def __repr__(self) -> str:
         extra = f" + {', '.join(self.house_rule_names)}" if self.house_rule_names else ""
@@ -353,15 +455,27 @@ class Rules:
     # set-up
 
     def resolve_options(self, given: dict[str, object] | None) -> Options:
+        """
+        *given* options checked against the declared ones, with the defaults of the others filled in.
+
+        Raises:
+            InvalidOptionError: an unknown option, or a value not allowed.
+        """
         return resolve_options(self.variant, self.declared_options, given)
 
     def seats(self, options: Options) -> range:
+        """
+        The player counts the variant allows with *options*.
+        """
         seats = self._seats(options)
         if not isinstance(seats, range):
             raise PluginError(f"expected a range of player counts, got {seats!r}", hook="maumau_seats")
         return seats
 
     def deck(self, options: Options, players: int) -> tuple[Card, ...]:
+        """
+        The full deck for *options* and *players*, in the variant's order; remembered for a few sets of options.
+        """
         last = self._last_deck
         if last[0] is options and last[1] == players:  # the same game asks again: no hashing of the options
             return last[2]
@@ -371,7 +485,7 @@ class Rules:
             cards = self._deck(options, players)
             if cards is None:
                 raise PluginError(f"variant {self.variant!r} has no deck", hook="maumau_deck")
-            deck = self._decks[key] = tuple(cards)
+            deck = _remember(self._decks, key, tuple(cards), _PER_OPTIONS_SIZE)
         self._last_deck = (options, players, deck, len(set(deck)) == len(deck))
         return deck
 
@@ -383,7 +497,8 @@ class Rules:
         suits = self._suits.get(key)
         if suits is None:
             deck = self.deck(*key)
-            suits = self._suits[key] = tuple(dict.fromkeys(c.suit for c in deck if c.suit is not None))
+            suits = tuple(dict.fromkeys(c.suit for c in deck if c.suit is not None))
+            suits = _remember(self._suits, key, suits, _PER_OPTIONS_SIZE)
         return suits
 
     def distinct_cards(self, state: GameState) -> bool:
@@ -405,29 +520,44 @@ class Rules:
             return last[1]
         calls = self._call_words.get(options)
         if calls is None:
-            calls = self._call_words[options] = tuple(self._calls(options))
+            calls = _remember(self._call_words, options, tuple(self._calls(options)), _PER_OPTIONS_SIZE)
         self._last_calls = (options, calls)
         return calls
 
     def starter(self, state: GameState, card: Card) -> GameState:
+        """
+        *state* after the starter *card*'s effect (`maumau_starter <maumau.hookspecs.maumau_starter>`).
+        """
         started: GameState = self._starter(state, card) or state
         return started
 
     # the turn
 
     def after_draw(self, state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState:
+        """
+        *state* after *seat* drew *cards* (`maumau_after_draw <maumau.hookspecs.maumau_after_draw>`).
+        """
         after: GameState = self._after_draw(state, seat, cards, forced) or state
         return after
 
     def actions(self, state: GameState, seat: int) -> list[Action]:
+        """
+        The plugins' own actions for *seat* (`maumau_actions <maumau.hookspecs.maumau_actions>`), in one list.
+        """
         return [action for actions in self._actions(state, seat) for action in actions]
 
     # rounds and the match
 
     def score_round(self, state: GameState, end: RoundEnd) -> tuple[int, ...]:
+        """
+        The points of each seat for the round that *end* ends.
+        """
         return tuple(self._score_round(state, end))
 
     def check_state(self, state: GameState) -> str | None:
+        """
+        The first plugin's reason why *state* could not be reached, or ``None``.
+        """
         return next(iter(self._check_state(state)), None)
 
     def slot(self, name: str) -> Slot[Any] | None:
@@ -435,6 +565,17 @@ class Rules:
         The slot declared under *name*, or ``None``.
         """
         return self.slots.get(name)
+
+
+def _check_house_rule(plugin: object) -> None:
+    """
+    Refuse a house rule that implements no hook at all (``None``, a string, a class meant to be instantiated).
+    """
+    marker = f"{hookspecs.hookimpl.project_name}_impl"
+    if not any(name.startswith("maumau_") and hasattr(getattr(plugin, name, None), marker) for name in dir(plugin)):
+        raise PluginError(
+            f"a house rule must implement at least one maumau hook, got {shorten(plugin)}", plugin=plugin_name(plugin)
+        )
 
 
 def _mechanics_of(module: object, house_rules: Sequence[object]) -> tuple[object, ...]:

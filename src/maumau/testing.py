@@ -189,7 +189,7 @@ def check_json(state: GameState, plugins: Iterable[object] = ()) -> None:
     """
     plugins = tuple(plugins)
     text = to_json(state)
-    back = from_json(text, GameState, plugins=plugins)
+    back = from_json(text, GameState, plugins=plugins, trusted=True)  # check_replay loads one untrusted
     if back != state or to_json(back) != text:
         raise AssertionError("the state changed in a JSON round trip")
     for seat in range(len(state.players)):
@@ -203,11 +203,14 @@ def check_json(state: GameState, plugins: Iterable[object] = ()) -> None:
 
 def check_replay(state: GameState, plugins: Iterable[object] = ()) -> None:
     """
-    Assert that replaying the state's record rebuilds an equal state.
+    Assert that replaying the state's record rebuilds an equal state, and that the state loads from JSON untrusted.
     """
-    rebuilt = replay(state.record, plugins=tuple(plugins))
+    plugins = tuple(plugins)
+    rebuilt = replay(state.record, plugins=plugins)
     if rebuilt != state or to_json(rebuilt) != to_json(state):
         raise AssertionError("replaying the record does not give the same state")
+    if from_json(to_json(state), GameState, plugins=plugins) != state:  # replayed and compared as it loads
+        raise AssertionError("the state, saved and loaded untrusted, is not the same state")
 
 
 def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] = (), *, json: bool = True) -> None:
