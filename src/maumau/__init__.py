@@ -29,10 +29,13 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._house_rules import load_house_rule
 from ._options import Option, Options
 from ._serialize import from_json, to_json
 from ._slots import Slot
+from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._table import Seat, Table
 from ._view import PlayerView, view
 from .exceptions import (
     IllegalActionError,
@@ -44,6 +47,7 @@ from .exceptions import (
     PluginError,
     Reason,
     RecordError,
+    TableError,
     UnknownVariantError,
 )
 from .flow import read_call
@@ -102,8 +106,12 @@ __all__ = [
     "RoundResult",
     "RoundStarted",
     "Rules",
+    "Seat",
     "Slot",
+    "SpectatorView",
     "SuitWished",
+    "Table",
+    "TableError",
     "TurnSkipped",
     "UnknownVariantError",
     "VariantInfo",
@@ -115,11 +123,13 @@ __all__ = [
     "hookimpl",
     "is_legal",
     "legal_actions",
+    "load_house_rule",
     "new_game",
     "parse_card",
     "parse_cards",
     "read_call",
     "replay",
+    "spectate",
     "to_json",
     "variants",
     "view",
