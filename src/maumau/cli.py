@@ -619,6 +619,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots", choices=sorted(_BOTS), default="heuristic", help="how the bots play (default: heuristic)"
     )
     commands.add_parser("variants", help="list the installed variants and their options")
+    _add_table_commands(commands)
     return parser
 
 
@@ -694,5 +695,35 @@ def main(
         return _list_variants(stdout)
     if args.command == "play":
         return _play(args, stdin, stdout, stderr)
+    if args.command in _TABLE_COMMANDS:
+        return _TABLE_COMMANDS[args.command](args, stdin, stdout, stderr)
     parser.print_help(stdout)
     return USAGE_ERROR
+
+
+# --- tables: serve -------------------------------------------------------------------
+
+
+def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """
+    The subcommands built on `maumau.Table`.
+    """
+    serve = commands.add_parser(
+        "serve", help="host web tables (needs maumau[web])", description="Host web tables for people and bots."
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+
+
+def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        from .web import serve
+    except ImportError as error:
+        print(f"maumau: error: the web table needs the extra: pip install 'maumau[web]' ({error})", file=stderr)
+        return USAGE_ERROR
+    print(f"maumau: web tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=stdout)
+    serve(args.host, args.port)
+    return 0
+
+
+_TABLE_COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {"serve": _serve}
