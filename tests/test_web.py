@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("starlette.testclient", reason="the web table's tests run in `nox -s web`")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from maumau import Table  # noqa: E402
-from maumau.web import Lobby, Watcher, create_app  # noqa: E402
+from maumau import Table
+from maumau.web import Lobby, Watcher, create_app
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
 

@@ -125,6 +125,33 @@ class Table:
         self._log.extend(state.events)
         self._run_bots()
 
+    @classmethod
+    def around(
+        cls,
+        state: GameState,
+        seats: Sequence[Seat | str],
+        *,
+        house_rules: Sequence[str] = (),
+        reaction_seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Table:
+        """
+        A table around a game already under way (*house_rules* naming the plugins *state* was made with).
+
+        Nothing moves yet: the bots act at the first `advance` or `act`.  The event log starts with the
+        events of *state*'s last action.
+
+        Raises:
+            TableError: the seats do not match the players, or a bot level is unknown.
+        """
+        chosen = tuple(seat if isinstance(seat, Seat) else Seat(seat) for seat in seats)
+        if tuple(seat.name for seat in chosen) != tuple(player.name for player in state.players):
+            raise TableError("the seats must name the players of the game, in seat order")
+        table = cls.__new__(cls)
+        table._setup(state, chosen, tuple(house_rules), reaction_seconds, clock)
+        table._log.extend(state.events)
+        return table
+
     def _setup(
         self,
         state: GameState,

@@ -29,7 +29,10 @@ from ..cli import parse_option
 from ..exceptions import MaumauError, TableError
 from ._render import event_text, render
 
-__all__ = ["Hosted", "Lobby", "Watcher"]
+__all__ = ["STALE", "Hosted", "Lobby", "Watcher"]
+
+#: How a refusal of a request made on an old state begins.
+STALE = "too late"
 
 
 class Socket(Protocol):
@@ -169,12 +172,18 @@ class Lobby:
         """
         Carry out one request of a page: ``{"type": "act", "action": {...}}`` or ``{"type": "decline"}``.
 
+        A request may carry the ``version`` of the state the page showed; when the table has moved on
+        since, the request is refused as stale, so that a click never lands on a state its player did not see.
+
         Returns an error message for the page, or ``None`` when the table changed.
         """
         if watcher.seat is None:
             return "spectators cannot act"
         if not isinstance(request, dict):
             return "a request must be a JSON object"
+        seen = request.get("version")
+        if seen is not None and seen != hosted.table.version:
+            return f"{STALE}: the table is at move {hosted.table.version}, the page showed move {seen}"
         try:
             if request.get("type") == "act":
                 action = from_json(json.dumps(request.get("action")), Action)

@@ -37,6 +37,7 @@ from .._events import (
 from .._serialize import to_json
 from .._spectator import SpectatorView
 from .._view import PlayerView
+from ..mechanics import challenges, placings
 
 __all__ = ["action_text", "card_data", "event_text", "render"]
 
@@ -185,7 +186,7 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         as_board = _board(value)
         if as_board is not None:
             board = as_board
-        elif name != "placed":
+        elif name not in (challenges.WINDOWS.name, placings.PLACED.name):  # both shown on their own below
             slots.append([name.replace("_", " "), str(value)])
     actions = []
     if isinstance(seen, PlayerView):
@@ -202,6 +203,7 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
                 }
             )
     result = seen.result
+    window = challenges.window(seen)
     return {
         "variant": seen.variant,
         "seat": seat,
@@ -223,23 +225,13 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         else {"seat": seen.pending.seat, "kind": seen.pending.kind.replace("_", " "), "amount": seen.pending.amount},
         "resigned": list(seen.resigned),
         "scores": list(seen.scores),
-        "rounds": [
-            {
-                "round": r.round,
-                "reason": r.reason.replace("_", " "),
-                "winners": list(r.winners),
-                "points": list(r.points),
-            }
-            for r in seen.rounds
-        ],
-        "result": None
-        if result is None
-        else {
-            "winners": list(result.winners),
-            "reason": result.reason.replace("_", " "),
-            "totals": list(result.totals),
-        },
+        "rounds": [_summary(r.round, r.reason, r.winners, r.points) for r in seen.rounds],
+        "result": None if result is None else _summary(None, result.reason, result.winners, result.totals),
         "board": board,
+        "open_call": None
+        if window is None
+        else {"offender": window.offender, "missed": challenges.quoted_calls(window.missed)},
+        "placed": list(placings.placed(seen)),
         "slots": slots,
         "actions": actions,
         "waiting": list(waiting),

@@ -17,7 +17,7 @@ function seatRow(number, name, bot) {
 function addSeat() {
   const box = document.getElementById("seats");
   const number = box.children.length;
-  box.appendChild(seatRow(number, number === 0 ? "You" : `Bot ${number}`, number === 0 ? "" : "heuristic"));
+  box.appendChild(seatRow(number, number === 0 ? "Ann" : `Bot ${number}`, number === 0 ? "" : "heuristic"));
 }
 
 function showVariant() {

@@ -31,8 +31,9 @@ function who(table, seat) {
 }
 
 function send(request) {
+  // The version of the state shown goes along: the server refuses a click on a state that has moved on.
   document.getElementById("notice").textContent = "";
-  socket.send(JSON.stringify(request));
+  socket.send(JSON.stringify({ ...request, version: Number(document.body.dataset.version) }));
 }
 
 function act(entry) {
@@ -74,11 +75,15 @@ function drawPlayers(table) {
     if (seat === table.actor) player.classList.add("acting");
     if (seat === table.seat) player.classList.add("me");
     if (table.resigned[seat]) player.classList.add("resigned");
+    const place = table.placed.indexOf(seat);
+    if (place >= 0) player.classList.add("placed");
     player.appendChild(el("div", "name", seat === table.seat ? `${name} (you)` : name));
     const backs = el("div", "backs");
     for (let n = 0; n < Math.min(table.hand_sizes[seat], 12); n++) backs.appendChild(el("span", "back"));
     player.appendChild(backs);
-    player.appendChild(el("div", "count", `${table.hand_sizes[seat]} card${table.hand_sizes[seat] === 1 ? "" : "s"} · ${table.scores[seat]} points`));
+    const cards = `${table.hand_sizes[seat]} card${table.hand_sizes[seat] === 1 ? "" : "s"}`;
+    const finished = place >= 0 ? ` · finished ${place + 1}.` : "";
+    player.appendChild(el("div", "count", `${cards} · ${table.scores[seat]} points${finished}`));
     box.appendChild(player);
   });
   const arrow = table.direction > 0 ? "→" : "←";
@@ -105,6 +110,9 @@ function drawCentre(table) {
   duties.innerHTML = "";
   if (table.wish) duties.appendChild(el("div", "badge", `wished suit: ${table.wish}`));
   if (table.debt) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} owe${table.actor === table.seat ? "" : "s"} ${table.debt} cards`));
+  if (table.open_call) {
+    duties.appendChild(el("div", "badge call", `${who(table, table.open_call.offender)} missed ${table.open_call.missed}: open to a challenge`));
+  }
   if (table.skips) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} miss${table.actor === table.seat ? "" : "es"} a turn`));
 }
 
