@@ -147,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     errors = len(counts.refusals) + len(counts.failures)
     print(
         f"tables: {made}, finished: {len(counts.finished)}, moves sent: {counts.moves} in {wall:.1f} s: "
-        f"{counts.moves / wall:.0f} moves/s; server {cpu:.1f} CPU s, {counts.moves / max(cpu, 1e-9):.0f} moves per CPU s; "
+        f"{counts.moves / wall:.0f} moves/s; "
+        f"server {cpu:.1f} CPU s, {counts.moves / max(cpu, 1e-9):.0f} moves per CPU s; "
         f"{counts.stale} too late (another page moved first); "
         f"errors: {errors} ({len(counts.refusals)} refused, {len(counts.failures)} connections failed)"
     )

@@ -226,6 +226,7 @@ class TestReactionWindows:
         assert not table.advance()
         assert before is table.state
         clock.now = deadline
+        assert table.waiting_for() == (0,)  # reading the table closes nothing: advance() does
 
         assert table.advance()
         assert before is not table.state

@@ -26,7 +26,7 @@ def load_house_rule(spec: str) -> object:
     Raises:
         PluginError: the module cannot be imported or has no such attribute.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     module_name, _, attribute = spec.partition(":")
     if not module_name or (":" in spec and not attribute):

@@ -34,7 +34,7 @@ class SpectatorView:
     The fields mean what they mean in `PlayerView`; a spectator has no
     ``seat``, ``hand``, ``drawn`` or ``legal_actions``.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     variant: str
@@ -83,7 +83,7 @@ def spectate(state: GameState) -> SpectatorView:
     >>> watched.hand_sizes, hasattr(watched, "hand")
     ((5, 5), False)
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     return SpectatorView(
         variant=state.variant,

@@ -56,7 +56,7 @@ class Seat:
     >>> Seat("Ann"), Seat("Bot 1", bot="heuristic").is_bot
     (Seat(name='Ann', bot=None), True)
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     name: str
@@ -102,7 +102,7 @@ class Table:
         TableError: no seat, or an unknown bot level.
         PluginError: a house rule that cannot be loaded.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     def __init__(
@@ -393,11 +393,12 @@ class Table:
         if moved:
             self._reacted.clear()
 
-    def _holding_for(self, actor: int) -> tuple[int, ...]:
+    def _holding_for(self, actor: int, *, expire: bool = False) -> tuple[int, ...]:
         """
         The people a reaction window holds the bot *actor* for, opening the window if it is new.
 
-        A window whose time is up holds no one: its silent people count as declined.
+        With *expire*, a window whose time is up holds no one: its silent people count as declined.
+        Only the bot loop expires windows, so that reading the table never changes what it shows.
         """
         state = self._state
         holding = tuple(
@@ -412,7 +413,7 @@ class Table:
             return ()
         if self._opened is None:
             self._opened = self._clock()
-        if self._reaction_seconds is not None and self._clock() >= self._opened + self._reaction_seconds:
+        if expire and self._reaction_seconds is not None and self._clock() >= self._opened + self._reaction_seconds:
             self._declined.update(holding)
             return ()
         return holding
@@ -427,7 +428,7 @@ class Table:
         """
         for _ in range(_BOT_LIMIT):
             actor = acting_seat(self._state)
-            if actor is None or self._holding_for(actor):
+            if actor is None or self._holding_for(actor, expire=True):
                 return
             reaction = react_once(self._state, self._bots, self._reacted, actor)
             if reaction is not None:

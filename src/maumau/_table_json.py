@@ -21,7 +21,7 @@ the state:
 ``read`` counts the events of ``log`` each seat has read; ``bots`` holds
 each bot's random generator, so a restored table plays on as it would have.
 
-Version history: 1 (maumau 0.3.0), the first.
+Version history: 1 (maumau 0.2.0), the first.
 """
 
 from __future__ import annotations

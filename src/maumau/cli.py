@@ -615,7 +615,7 @@ def run_game(
 
     Returns the exit status: 0 when the match ended or the human left.
 
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        *colour* and *save*.
     """
     session = _Session(state, human, bots, stdin or sys.stdin, stdout or sys.stdout, _Extras(colour, save))

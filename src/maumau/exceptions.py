@@ -196,5 +196,5 @@ class TableError(MaumauError, ValueError):
     """
     A request a `maumau.Table` refuses whatever the rules say: no such seat, a bot's seat, another seat's action.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """

@@ -8,7 +8,7 @@ library's own, and the server only carries views to pages and actions back.
 Tables live in memory: a restart ends them, unless they were saved
 (``/tables/{id}/save``) and loaded again (``POST /api/tables/load``).
 
-.. versionadded:: 0.3.0
+.. versionadded:: 0.2.0
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, log_level: str = "info")
     """
     Run the web table with uvicorn until interrupted.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     import uvicorn
 

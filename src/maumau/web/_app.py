@@ -44,7 +44,7 @@ def create_app(lobby: Lobby | None = None) -> Starlette:
     """
     The web table as an ASGI application; *lobby* holds its tables (a new, empty one by default).
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     tables = lobby if lobby is not None else Lobby()
 
