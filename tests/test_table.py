@@ -24,6 +24,7 @@ from maumau import (
     Table,
     TableError,
     hookimpl,
+    new_game,
     replay,
 )
 from maumau.bots import RandomBot, acting_seat
@@ -179,6 +180,29 @@ class TestSeats:
         """
         with pytest.raises(PluginError, match="cannot load house rule 'test_table:NOTHING'"):
             Table("classic", ["Ann", "Ben"], house_rules=["test_table:NOTHING"])
+
+
+class TestAround:
+    """
+    Tests for `maumau.Table.around`: a table for a game already under way.
+    """
+
+    def test_the_bots_wait_for_the_first_advance(self) -> None:
+        """
+        Nothing moves when the table is made; `advance` lets the bots play up to the person.
+        """
+        state = new_game("classic", players=["Bot 1", "Ann"], seed=6)
+        bot_first = acting_seat(state) == 0
+        table = Table.around(state, [BOTS[0], "Ann"])
+
+        assert table.state is state
+        assert table.advance() is bot_first
+        assert table.waiting_for() == (1,)
+
+    def test_the_seats_must_name_the_players(self) -> None:
+        state = new_game("classic", players=["Ann", "Ben"], seed=6)
+        with pytest.raises(TableError, match="the seats must name the players of the game"):
+            Table.around(state, ["Ann", "Cid"])
 
 
 class TestReactionWindows:

@@ -186,7 +186,7 @@ class Table:
     @property
     def state(self) -> GameState:
         """
-        The whole current state, hidden cards included: for the server, never for a player.
+        The whole current state, hidden cards included; for the server, never for a player.
         """
         with self._lock:
             return self._state
@@ -208,7 +208,7 @@ class Table:
     @property
     def version(self) -> int:
         """
-        How many actions the match has had: it grows with every change a client should show.
+        How many actions the match has had; it grows with every change a client should show.
         """
         with self._lock:
             return self._version

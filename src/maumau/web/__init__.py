@@ -14,9 +14,9 @@ Tables live in memory: a restart ends them, unless they were saved
 from __future__ import annotations
 
 from ._app import create_app
-from ._lobby import Lobby, Watcher
+from ._lobby import Hosted, Lobby, Socket, Watcher
 
-__all__ = ["Lobby", "Watcher", "create_app", "serve"]
+__all__ = ["Hosted", "Lobby", "Socket", "Watcher", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, log_level: str = "info") -> None:

@@ -29,7 +29,7 @@ from ..cli import parse_option
 from ..exceptions import MaumauError, TableError
 from ._render import event_text, render
 
-__all__ = ["STALE", "Hosted", "Lobby", "Watcher"]
+__all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
 
 #: How a refusal of a request made on an old state begins.
 STALE = "too late"
