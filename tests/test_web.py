@@ -14,7 +14,7 @@ pytest.importorskip("starlette.testclient", reason="the web table's tests run in
 
 from starlette.testclient import TestClient
 
-from maumau import Table
+from maumau import Table, TableError
 from maumau.web import Lobby, Watcher, create_app
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
@@ -94,6 +94,21 @@ class TestCreating:
         assert first["id"] != second["id"]
         with client.websocket_connect(socket_path(second["seats"][0]["url"])) as socket:
             assert json.loads(socket.receive_text())["table"]["variant"] == "sau-mau-mau"
+
+    def test_a_full_server_forgets_finished_tables_first(self) -> None:
+        """
+        At the limit, a finished table nobody watches makes room; a table in play is never dropped.
+        """
+        lobby = Lobby(limit=2)
+        bots = [{"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]
+        done = lobby.create({"variant": "classic", "seats": bots, "seed": 1})
+        playing = lobby.create({"variant": "classic", "seats": SEATS, "seed": 1})
+        lobby.create({"variant": "classic", "seats": SEATS, "seed": 2})
+
+        assert done.id not in lobby.tables
+        assert playing.id in lobby.tables
+        with pytest.raises(TableError, match="this server hosts 2 tables already"):
+            lobby.create({"variant": "classic", "seats": SEATS, "seed": 3})
 
 
 class TestPlaying:

@@ -81,6 +81,8 @@ class Hosted:
 class Lobby:
     """
     The tables of one server, by id; at most *limit* at once, so a busy server refuses instead of running out.
+
+    A finished table nobody watches is forgotten when room is needed.
     """
 
     def __init__(self, *, limit: int = 1000) -> None:
@@ -92,14 +94,14 @@ class Lobby:
     def create(self, spec: Mapping[str, Any]) -> Hosted:
         """
         A new table from *spec*: ``variant``, ``seats`` (``[{"name": ..., "bot": level or null}]``),
-        and optionally ``options``, ``house_rules``, ``seed`` and ``reaction_seconds``.
+        and optionally ``options`` (an object, or ``name=value`` lines as ``maumau play --option`` takes them),
+        ``house_rules`` (``module:attribute`` names), ``seed`` and ``reaction_seconds``.
 
         Raises:
             TableError: *spec* is not such an object, or there are too many tables.
             MaumauError: the rules refuse the variant, an option or the seats.
         """
-        if len(self.tables) >= self.limit:
-            raise TableError(f"this server hosts {self.limit} tables already; try again later")
+        self._make_room()
         seats = [_seat(entry) for entry in _field(spec, "seats", list)]
         options = _options(_field(spec, "options", (dict, list), {}))
         house_rules = [str(rule) for rule in _field(spec, "house_rules", list, [])]
@@ -119,6 +121,7 @@ class Lobby:
         """
         Host *table* (a new one or one restored from a save) under a new id, with new tokens.
         """
+        self._make_room()
         tokens = tuple(None if seat.is_bot else secrets.token_urlsafe(16) for seat in table.seats)
         hosted = Hosted(secrets.token_urlsafe(8), table, tokens, secrets.token_urlsafe(16))
         self.tables[hosted.id] = hosted
@@ -143,6 +146,18 @@ class Lobby:
             "watch": f"{prefix}/watch",
             "save": f"{prefix}/save?key={hosted.key}",
         }
+
+    def _make_room(self) -> None:
+        """
+        At the limit, forget the finished tables nobody watches; refuse when that frees nothing.
+        """
+        if len(self.tables) < self.limit:
+            return
+        for key, hosted in list(self.tables.items()):
+            if hosted.table.state.is_over and not hosted.watchers:
+                del self.tables[key]
+        if len(self.tables) >= self.limit:
+            raise TableError(f"this server hosts {self.limit} tables already; try again later")
 
     # --- playing ------------------------------------------------------------------------
 
