@@ -168,7 +168,7 @@ class Lobby:
         table = hosted.table
         seen = table.spectate() if watcher.seat is None else table.view(watcher.seat)
         events = table.history(watcher.seat, watcher.sent)
-        names = table.spectate().names
+        names = tuple(seat.name for seat in table.seats)
         first = watcher.sent
         watcher.sent += len(events)
         deadline = table.deadline
