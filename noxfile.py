@@ -1,13 +1,14 @@
 """
 Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
-``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes.
+``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes;
+``nox -s web`` tests the web table, ``nox -s browser`` plays it in Chromium and loads it with many tables.
 """
 
 from __future__ import annotations
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typecheck", "docs"]
+nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_external_run = True
 nox.options.default_venv_backend = "venv"
@@ -90,3 +91,30 @@ def mutants(session: nox.Session) -> None:
     """
     session.install("-e", ".[tests]")
     session.run("python", "tests/mutants.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def web(session: nox.Session) -> None:
+    """
+    The web table's tests (``maumau[web]``), through Starlette's test client: cheap, so run by default.
+    """
+    session.install("-e", ".[web-tests]")
+    session.run("pytest", "tests/test_web.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def browser(session: nox.Session) -> None:
+    """
+    Whole games in headless Chromium by clicking, then a bounded loopback load test; not run by default.
+
+    Installs Debian's ``chromium`` with apt-get when it is missing (as root); Playwright downloads no browser.
+    Screenshots go to ``build/browser``.  ``nox -s browser -- --tables 80 --seconds 120`` loads harder.
+    """
+    import shutil
+
+    if shutil.which("chromium") is None:
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True)
+    session.install("-e", ".[browser]")
+    session.run("python", "tests/browser.py", "--shots", "build/browser")
+    session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "60", *session.posargs)

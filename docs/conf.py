@@ -8,6 +8,7 @@ left as plain text.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import sys
@@ -50,7 +51,7 @@ default_role = "any"
 nitpicky = True
 nitpick_ignore_regex = [
     # Projects reached through intersphinx only; offline they stay plain text.
-    ("py:.*", r"(collections\.abc|typing|enum|random|pluggy|attrs|attr|cattrs)\..*"),
+    ("py:.*", r"(collections\.abc|typing|enum|random|pluggy|attrs|attr|cattrs|starlette|asyncio|_asyncio)\..*"),
     ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau(\.\w+)*\.T)"),
     # The same projects named in docstrings, where the default role is `any`.
     ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
@@ -90,15 +91,21 @@ def _public_alias(
     app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.TextElement
 ) -> nodes.Element | None:
     """
-    Resolve ``maumau._private.Name`` (how autodoc sees a type) to its public ``maumau.Name``.
+    Resolve ``maumau._private.Name`` (how autodoc sees a type) to its public ``maumau.Name``, and the same
+    for a public subpackage's private modules (``maumau.web._lobby.Lobby`` to ``maumau.web.Lobby``).
     """
     if node.get("refdomain") != "py":
         return None
     module, _, name = str(node.get("reftarget", "")).rpartition(".")
-    if not module.startswith("maumau._") or name not in maumau.__all__:
+    parts = module.split(".")
+    private = next((number for number, part in enumerate(parts) if part.startswith("_")), None)
+    if parts[0] != "maumau" or private is None:
+        return None
+    public = ".".join(parts[:private])  # maumau._table → maumau; maumau.web._lobby → maumau.web
+    if name not in getattr(importlib.import_module(public), "__all__", ()):
         return None
     domain = env.get_domain("py")
-    return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], f"maumau.{name}", node, contnode)
+    return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], f"{public}.{name}", node, contnode)
 
 
 class VariantTable(SphinxDirective):

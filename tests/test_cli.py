@@ -76,7 +76,7 @@ class TestPlay:
 
         assert code == 0
         assert "Please choose a move: type a number from 1 to" in out
-        assert "'abc' is not a move number; type a number from 1 to" in out
+        assert "'abc' is not a move number or name; type a number from 1 to" in out
         assert "There is no move 99; type a number from 1 to" in out
         assert "There is no move 0;" in out
         assert "There is no move -1;" in out
@@ -132,7 +132,8 @@ class TestPlay:
 
         assert code == 0
         assert "=== Round 1 · Seat 2 to move" in out
-        assert "You may act before Seat 2 moves:\n  1. challenge Seat 1 (missed 'Mau')\n  2. do nothing" in out
+        offer = "You may act before Seat 2 moves:\n  1. challenge Seat 1 (missed 'Mau')  [challenge]\n  2. do nothing"
+        assert offer in out
         assert "You challenge Seat 1 for the missed 'Mau'." in out
         assert "Seat 1 draws 2 penalty cards (missed 'Mau')." in out
 

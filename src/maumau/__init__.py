@@ -29,6 +29,7 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._house_rules import load_house_rule
 from ._limits import (
     FORMAT_VERSION,
     MAX_ACTIONS,
@@ -47,7 +48,9 @@ from ._options import Option, Options
 from ._schema import json_schema
 from ._serialize import from_data, from_json, to_data, to_json
 from ._slots import Slot
+from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._table import Seat, Table
 from ._view import PlayerView, view
 from .exceptions import (
     IllegalActionError,
@@ -60,6 +63,7 @@ from .exceptions import (
     PluginError,
     Reason,
     RecordError,
+    TableError,
     UnknownVariantError,
 )
 from .flow import read_call
@@ -131,8 +135,12 @@ __all__ = [
     "RoundResult",
     "RoundStarted",
     "Rules",
+    "Seat",
     "Slot",
+    "SpectatorView",
     "SuitWished",
+    "Table",
+    "TableError",
     "TurnSkipped",
     "UnknownVariantError",
     "VariantInfo",
@@ -146,11 +154,13 @@ __all__ = [
     "is_legal",
     "json_schema",
     "legal_actions",
+    "load_house_rule",
     "new_game",
     "parse_card",
     "parse_cards",
     "read_call",
     "replay",
+    "spectate",
     "to_data",
     "to_json",
     "variants",

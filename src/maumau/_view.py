@@ -22,7 +22,7 @@ from ._options import Options
 from ._state import GameState, MatchResult, Pending, RoundResult
 from .exceptions import MaumauError, NoSuchSeatError, PluginError
 
-__all__ = ["PlayerView", "view", "view_slots"]
+__all__ = ["PlayerView", "seen_event", "view", "view_slots"]
 
 
 @frozen
@@ -89,7 +89,10 @@ class PlayerView:
         return self.result is not None
 
 
-def _redact(event: Event, seat: int) -> Event:
+def seen_event(event: Event, seat: int | None) -> Event:
+    """
+    *event* as *seat* sees it (``None``: a spectator): the cards someone else drew stay hidden.
+    """
     if isinstance(event, (CardsDrawn, PenaltyDrawn)) and event.seat != seat:
         return evolve(event, cards=None)
     return event
@@ -153,6 +156,6 @@ def _view(state: GameState, player: int) -> PlayerView:
         rounds=state.rounds,  # a finished round is public: its hands and slots are shown as they ended
         result=state.result,
         slots=view_slots(state, player, state.slots),
-        events=tuple(_redact(event, player) for event in state.events),
+        events=tuple(seen_event(event, player) for event in state.events),
         legal_actions=legal_actions(state, player),
     )

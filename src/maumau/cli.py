@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import attrs
@@ -43,16 +46,22 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._house_rules import load_house_rule
+from ._moves import find_move, move_names
 from ._options import OptionValue
-from ._state import GameState
+from ._serialize import from_json
+from ._spectator import SpectatorView, spectate
+from ._state import GameRecord, GameState
+from ._table import Seat, Table
+from ._table_json import TABLE_FORMAT
 from ._view import PlayerView, view
 from .bots import Bot, HeuristicBot, RandomBot, acting_seat, react_once
-from .exceptions import MaumauError
+from .exceptions import MaumauError, TableError
 from .mechanics import challenges, placings
 from .mechanics.challenges import quoted_calls
 from .plugins import variants
 
-__all__ = ["main", "parse_option", "run_game", "second_person"]
+__all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
 
 #: Exit status for a usage error (bad arguments, a bad option value).
 USAGE_ERROR = 2
@@ -408,7 +417,16 @@ class _Session:
     One human at a table of bots, talking through *stdin* and *stdout*.
     """
 
-    def __init__(self, state: GameState, human: int, bots: Mapping[int, Bot], stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        human: int,
+        bots: Mapping[int, Bot],
+        stdin: TextIO,
+        stdout: TextIO,
+        extras: _Extras | None = None,
+    ) -> None:
+        self.extras = extras or _Extras()
         self.state = state
         self.human = human
         self.bots = dict(bots)
@@ -420,13 +438,14 @@ class _Session:
         self.collect()
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.stdout)
+        print(_paint(text) if self.extras.colour else text, file=self.stdout)
 
     def collect(self) -> None:
         """
         Keep the events of the last action, as the human's view shows them.
         """
         seen = view(self.state, self.human)
+        self.extras.changed(self.state)
         for event in seen.events:
             self.news.append(self.narrator.event(event))
             if isinstance(event, RoundEnded):
@@ -448,13 +467,13 @@ class _Session:
         self.say(line.rstrip("\r\n"))  # echo, so a piped transcript reads like a session
         return line
 
-    def ask(self, count: int) -> int:
+    def ask(self, count: int, moves: Sequence[Action] = ()) -> int:
         """
-        The index of the move the human picks from *count*, asking until the answer is one.
+        The index of the move the human picks from *count*, by number or by name (*moves*), asking until it is one.
         """
-        hint = f"type a number from 1 to {count}, or q to quit"
+        hint = f"type a number from 1 to {count}, a name in [brackets], or q to quit"
         while True:
-            text = self.read(f"Your move [1-{count}, q to quit]: ").strip()
+            text = self.read(f"Your move [1-{count} or a name, q to quit]: ").strip()
             if text.lower() in ("q", "quit", "exit"):
                 raise _Leave("You left the game.")
             if not text:
@@ -463,8 +482,11 @@ class _Session:
             try:
                 number = int(text)
             except ValueError:
-                self.say(f"{text!r} is not a move number; {hint}.")
-                continue
+                named = _named(text, moves, count)
+                if named is None:
+                    self.say(f"{text!r} is not a move number or name; {hint}.")
+                    continue
+                return named
             if not 1 <= number <= count:
                 self.say(f"There is no move {number}; {hint}.")
                 continue
@@ -488,8 +510,8 @@ class _Session:
         moves = _menu_order(seen.legal_actions)
         self.say("Your moves:")
         for number, action in enumerate(moves, 1):
-            self.say(f"  {number}. {self.narrator.action(action, seen)}")
-        return moves[self.ask(len(moves))]
+            self.say(f"  {number}. {self.narrator.action(action, seen)}  [{move_names(action)[0]}]")
+        return moves[self.ask(len(moves), moves)]
 
     def offer_out_of_turn(self, actor: int) -> Action | None:
         """
@@ -501,9 +523,9 @@ class _Session:
         seen = self.show(f"{self.narrator.name(actor)} to move")
         self.say(f"You may act before {self.narrator.name(actor)} moves:")
         for number, action in enumerate(moves, 1):
-            self.say(f"  {number}. {self.narrator.action(action, seen)}")
-        self.say(f"  {len(moves) + 1}. do nothing (let {self.narrator.name(actor)} move)")
-        choice = self.ask(len(moves) + 1)
+            self.say(f"  {number}. {self.narrator.action(action, seen)}  [{move_names(action)[0]}]")
+        self.say(f"  {len(moves) + 1}. do nothing (let {self.narrator.name(actor)} move)  [wait]")
+        choice = self.ask(len(moves) + 1, moves)
         return moves[choice] if choice < len(moves) else None
 
     def step(self, action: Action) -> None:
@@ -583,13 +605,20 @@ def run_game(
     bots: Mapping[int, Bot],
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    colour: bool = False,
+    save: Callable[[GameState], None] | None = None,
 ) -> int:
     """
     Let the human at seat *human* play *state* against *bots* (by seat) to the end.
 
+    *colour* paints the suits with ANSI colours; *save* is called with every new state.
+
     Returns the exit status: 0 when the match ended or the human left.
+
+    .. versionchanged:: 0.2.0
+       *colour* and *save*.
     """
-    session = _Session(state, human, bots, stdin or sys.stdin, stdout or sys.stdout)
+    session = _Session(state, human, bots, stdin or sys.stdin, stdout or sys.stdout, _Extras(colour, save))
     return session.run()
 
 
@@ -618,7 +647,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots", choices=sorted(_BOTS), default="heuristic", help="how the bots play (default: heuristic)"
     )
+    _add_play_extras(play)
     commands.add_parser("variants", help="list the installed variants and their options")
+    _add_table_commands(commands)
     return parser
 
 
@@ -651,18 +682,27 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
             print(f"maumau: error: there is no seat {args.seat}; seats are 0 to {players - 1}", file=stderr)
             return USAGE_ERROR
         names = ["You" if seat == args.seat else f"Bot {seat}" for seat in range(players)]
-        state = new_game(args.variant, players=names, seed=args.seed, options=options)
-    except MaumauError as error:
+        if args.load is not None:
+            state, args.seat, args.bots, args.house_rule = _load_game(args.load, args.bots)
+            players = len(state.players)
+        else:
+            plugins = [load_house_rule(spec) for spec in args.house_rule]
+            state = new_game(args.variant, players=names, seed=args.seed, options=options, plugins=plugins)
+    except (MaumauError, OSError) as error:
         print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     make_bot = _BOTS[args.bots]
-    bots: dict[int, Bot] = {seat: make_bot(state.seed + seat) for seat in range(players) if seat != args.seat}
+    later = len(state.actions)  # a loaded game's bots get new seeds, so they do not replay their first choices
+    bots: dict[int, Bot] = {seat: make_bot(state.seed + seat + later) for seat in range(players) if seat != args.seat}
     print(
         f"maumau {state.variant}: {players} players; you are seat {args.seat}; "
         f"{args.bots} bots; seed {state.seed} (replay with --seed {state.seed}).",
         file=stdout,
     )
-    return run_game(state, human=args.seat, bots=bots, stdin=stdin, stdout=stdout)
+    save = _saver(args.save, args.seat, args.bots, tuple(args.house_rule)) if args.save is not None else None
+    return run_game(
+        state, human=args.seat, bots=bots, stdin=stdin, stdout=stdout, colour=_use_colour(args, stdout), save=save
+    )
 
 
 def _seat_range(variant: str, options: Mapping[str, object]) -> range:
@@ -698,5 +738,221 @@ def main(
         return _list_variants(stdout)
     if args.command == "play":
         return _play(args, stdin, stdout, stderr)
+    if args.command in _TABLE_COMMANDS:
+        return _TABLE_COMMANDS[args.command](args, stdin, stdout, stderr)
     parser.print_help(stdout)
     return USAGE_ERROR
+
+
+# --- tables: serve -------------------------------------------------------------------
+
+
+def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """
+    The subcommands built on `maumau.Table`.
+    """
+    serve = commands.add_parser(
+        "serve", help="host web tables (needs maumau[web])", description="Host web tables for people and bots."
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    _add_replay_command(commands)
+
+
+def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        from .web import serve
+    except ImportError as error:
+        print(f"maumau: error: the web table needs the extra: pip install 'maumau[web]' ({error})", file=stderr)
+        return USAGE_ERROR
+    print(f"maumau: web tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=stdout)
+    serve(args.host, args.port)
+    return 0
+
+
+# --- the terminal's extras: moves by name, colour, saving and loading, replays -----------------------
+
+
+@attrs.define
+class _Extras:
+    """
+    What a terminal session does beyond the rules: paint suits, save after every change.
+    """
+
+    colour: bool = False
+    save: Callable[[GameState], None] | None = None
+
+    def changed(self, state: GameState) -> None:
+        if self.save is not None:
+            self.save(state)
+
+
+#: ANSI colours of suits: a four-colour pack (as the web table draws it), and colour decks by their colour's name.
+_ANSI = {
+    "♥": "31",
+    "♦": "34",
+    "♣": "32",
+    "♠": "1",
+    "red": "31",
+    "green": "32",
+    "yellow": "33",
+    "blue": "34",
+    "pink": "35",
+    "brown": "33",
+    "black": "1",
+    "beige": "37",
+}
+_FRENCH_CARD = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]|[♣♦♥♠]")
+_COLOUR_CARD = re.compile(r"\b(red|green|yellow|blue|pink|brown|black|beige)(?= (?:\+?\d+|[A-Z][a-z]+|X)\b)( \S+)")
+
+
+def _paint(text: str) -> str:
+    """
+    *text* with every card's suit in its ANSI colour.
+    """
+    text = _FRENCH_CARD.sub(lambda found: f"\033[{_ANSI[found.group(0)[-1]]}m{found.group(0)}\033[0m", text)
+    return _COLOUR_CARD.sub(lambda found: f"\033[{_ANSI[found.group(1)]}m{found.group(0)}\033[0m", text)
+
+
+def _use_colour(args: argparse.Namespace, stdout: TextIO) -> bool:
+    """
+    ``--color always``/``never``; ``auto`` (the default) colours a terminal, unless ``NO_COLOR`` is set (no-color.org).
+    """
+    if args.color != "auto":
+        return bool(args.color == "always")
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return _isatty(stdout)
+
+
+def _named(text: str, moves: Sequence[Action], count: int) -> int | None:
+    """
+    The index of the move *text* names: one of *moves*, or ``wait`` for the "do nothing" entry after them.
+    """
+    if text.strip().lower() in ("wait", "w") and count == len(moves) + 1:
+        return len(moves)
+    found = find_move(text, moves)
+    return None if found is None else list(moves).index(found)
+
+
+def _add_play_extras(play: argparse.ArgumentParser) -> None:
+    play.add_argument(
+        "--house-rule", action="append", default=[], metavar="MODULE:ATTRIBUTE", help="a house-rule plugin (repeatable)"
+    )
+    play.add_argument("--save", metavar="FILE", help="save the match to FILE after every move (a table save)")
+    play.add_argument("--load", metavar="FILE", help="go on with a match saved with --save")
+    play.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
+
+
+def _saver(path: str, human: int, level: str, house_rules: tuple[str, ...]) -> Callable[[GameState], None]:
+    """
+    Save each state to *path* as a `maumau.Table` would (the human's seat a person's, the others bots of *level*).
+    """
+
+    def save(state: GameState) -> None:
+        seats = [Seat(p.name, None if seat == human else level) for seat, p in enumerate(state.players)]
+        text = Table.around(state, seats, house_rules=house_rules).to_json()
+        Path(path).write_text(text, encoding="utf-8")
+
+    return save
+
+
+def _load_game(path: str, level: str) -> tuple[GameState, int, str, list[str]]:
+    """
+    A match saved with ``--save``: its state, the human's seat, the bots' level, the house rules.
+    """
+    table = Table.from_json(Path(path).read_bytes())
+    people = [number for number, seat in enumerate(table.seats) if not seat.is_bot]
+    if not people:
+        raise TableError(f"{path} has no person's seat to play")
+    levels = {seat.bot for seat in table.seats if seat.bot in _BOTS}
+    return table.state, people[0], levels.pop() if len(levels) == 1 else level, list(table.house_rules)
+
+
+def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Step through a saved game, showing it as one seat saw it or as a spectator did.
+    """
+    try:
+        record, plugins = _read_saved(Path(args.file).read_bytes())
+        state = new_game(
+            record.variant,
+            players=record.players,
+            seed=record.seed,
+            options=dict(record.options),
+            deck=record.deck,
+            plugins=plugins,
+        )
+        if args.seat is not None and not 0 <= args.seat < len(state.players):
+            raise TableError(f"there is no seat {args.seat}; seats are 0 to {len(state.players) - 1}")
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    seat = args.seat
+    narrator = _Narrator(record.players, -1 if seat is None else seat)
+    pause = stdin is sys.stdin and _isatty(stdin)
+    colour = _use_colour(args, stdout)
+
+    def show(number: int, state: GameState) -> None:
+        seen = spectate(state) if seat is None else view(state, seat)
+        heading = f"--- move {number} of {len(record.actions)} " if number else "--- the deal "
+        lines = [heading.ljust(60, "-")]
+        lines += [f"  {narrator.event(event)}" for event in seen.events]
+        lines += narrator.table(seen) if isinstance(seen, PlayerView) else _watched(narrator, seen)
+        for line in lines:
+            print(_paint(line) if colour else line, file=stdout)
+
+    seen_by = "a spectator" if seat is None else f"{record.players[seat]} (seat {seat})"
+    setup = f"{record.variant}, {len(record.players)} players, seed {record.seed}"
+    print(f"maumau replay: {setup}; seen by {seen_by}", file=stdout)
+    show(0, state)
+    for number, action in enumerate(record.actions, 1):
+        if pause and input("Enter: next move, q: stop ").strip().lower() in ("q", "quit"):
+            return 0
+        state = apply(state, action)
+        show(number, state)
+    return 0
+
+
+def _read_saved(text: bytes) -> tuple[GameRecord, list[object]]:
+    """
+    The record in a table save, a saved state or a saved record, with the house rules it names.
+    """
+    document = json.loads(text) if text.strip().startswith(b"{") else None
+    if isinstance(document, dict) and document.get("format") == TABLE_FORMAT:
+        table = Table.from_json(text)
+        return table.state.record, [load_house_rule(rule) for rule in table.house_rules]
+    if isinstance(document, dict) and "draw_pile" in document:
+        state = from_json(text, GameState)
+        return state.record, []
+    return from_json(text, GameRecord), []
+
+
+def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
+    """
+    The table as a spectator sees it: counts, the top card, scores, what the variant puts beside the cards.
+    """
+    lines = [f"Scores:     {' · '.join(f'{narrator.name(s)} {score}' for s, score in enumerate(watched.scores))}"]
+    top = f"Top card:   {watched.top}" + (f"    wished suit: {watched.wish}" if watched.wish else "")
+    lines.append(top + (f"    owed: {watched.debt} cards" if watched.debt else ""))
+    hands = " · ".join(f"{narrator.name(s)}: {_cards_word(size)}" for s, size in enumerate(watched.hand_sizes))
+    lines.append(f"Hands:      {hands}    (draw pile: {watched.draw_pile_size})")
+    for name, value in watched.slots:
+        if name not in (challenges.WINDOWS.name, placings.PLACED.name):
+            lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {value}")
+    return lines
+
+
+def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    replay = commands.add_parser(
+        "replay", help="step through a saved game", description="Step through a saved game, move by move."
+    )
+    replay.add_argument("file", metavar="FILE", help="a --save file, a saved state or a saved record")
+    replay.add_argument("--seat", type=int, default=None, help="show this seat's view (default: a spectator's)")
+    replay.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
+
+
+_TABLE_COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
+    "serve": _serve,
+    "replay": _replay,
+}

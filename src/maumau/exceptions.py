@@ -28,6 +28,7 @@ __all__ = [
     "PluginError",
     "Reason",
     "RecordError",
+    "TableError",
     "UnknownVariantError",
     "shorten",
 ]
@@ -215,3 +216,11 @@ class PluginError(MaumauError):
         super().__init__(f"{where}: {detail}" if where else detail)
         self.plugin = plugin
         self.hook = hook
+
+
+class TableError(MaumauError, ValueError):
+    """
+    A request a `maumau.Table` refuses whatever the rules say: no such seat, a bot's seat, another seat's action.
+
+    .. versionadded:: 0.2.0
+    """

@@ -1,0 +1,191 @@
+"""
+The save format of a `maumau.Table`: a JSON object with its own format name and version.
+
+A saved table outlives the code that wrote it (a server restarts, a player
+keeps a file), so the format says what it is and which version it is, and
+the reader refuses what it cannot read instead of guessing.  The game state
+inside is written and read by `maumau.to_json` and `maumau.from_json`, so it
+follows the state's own format; this module adds what a table knows beyond
+the state:
+
+.. code-block:: json
+
+   {"format": "maumau.table", "version": 1,
+    "seats": [{"name": "Ann", "bot": null}, {"name": "Bot 1", "bot": "heuristic"}],
+    "house_rules": ["module:attribute"], "reaction_seconds": 15.0,
+    "read": [12, 0], "declined": [], "reacted": [],
+    "bots": [{"seat": 1, "random": [3, [...], null]}],
+    "log": [{"type": "round_started", ...}, ...],
+    "state": {...}}
+
+``read`` counts the events of ``log`` each seat has read; ``bots`` holds
+each bot's random generator, so a restored table plays on as it would have.
+
+Version history: 1 (maumau 0.2.0), the first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from attrs import frozen
+
+from ._events import Event
+from ._serialize import from_json, to_json
+from ._state import GameState
+from .exceptions import RecordError
+
+__all__ = ["TABLE_FORMAT", "TABLE_VERSION", "SeatData", "TableData", "dump_table", "load_table"]
+
+#: The ``format`` field of a saved table.
+TABLE_FORMAT = "maumau.table"
+#: The version this maumau writes; it reads this one only.
+TABLE_VERSION = 1
+#: The length of the state list of Python's Mersenne Twister, as ``random.Random.getstate()`` gives it.
+_TWISTER_WORDS = 625
+
+
+@frozen
+class SeatData:
+    """
+    A saved seat: a name and a bot level, ``None`` for a person.
+    """
+
+    name: str
+    bot: str | None
+
+
+@frozen
+class TableData:
+    """
+    Everything a saved table holds.
+    """
+
+    state: GameState
+    seats: tuple[SeatData, ...]
+    house_rules: tuple[str, ...]
+    reaction_seconds: float | None
+    log: tuple[Event, ...]
+    read: tuple[int, ...]
+    declined: tuple[int, ...]
+    reacted: tuple[int, ...]
+    bots: tuple[tuple[int, tuple[Any, ...] | None], ...]
+
+
+def dump_table(data: TableData, *, indent: int | None = None) -> str:
+    """
+    The JSON text of *data*.
+    """
+    document = {
+        "format": TABLE_FORMAT,
+        "version": TABLE_VERSION,
+        "seats": [{"name": seat.name, "bot": seat.bot} for seat in data.seats],
+        "house_rules": list(data.house_rules),
+        "reaction_seconds": data.reaction_seconds,
+        "read": list(data.read),
+        "declined": list(data.declined),
+        "reacted": list(data.reacted),
+        "bots": [{"seat": seat, "random": state} for seat, state in data.bots],
+        "log": [json.loads(to_json(event)) for event in data.log],
+        "state": json.loads(to_json(data.state)),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=indent)
+
+
+def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> TableData:
+    """
+    Read a saved table; *load_plugin* turns a house rule's name into its plugin.
+
+    Raises:
+        RecordError: not JSON, not a saved table, another version, or a part that is wrong; the message says which.
+    """
+    try:
+        document = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise RecordError(f"not valid JSON: {error}") from None
+    if not isinstance(document, dict) or document.get("format") != TABLE_FORMAT:
+        raise RecordError(f"not a saved table: expected an object with format {TABLE_FORMAT!r}")
+    version = document.get("version")
+    if version != TABLE_VERSION:
+        raise RecordError(f"saved table version {version!r} cannot be read; this maumau reads version {TABLE_VERSION}")
+    seats = tuple(_seat(entry, number) for number, entry in enumerate(_list(document, "seats")))
+    house_rules = tuple(_text(rule, "house_rules") for rule in _list(document, "house_rules"))
+    reaction = document.get("reaction_seconds")
+    if reaction is not None and (not isinstance(reaction, (int, float)) or isinstance(reaction, bool) or reaction < 0):
+        raise RecordError(f"saved table: reaction_seconds must be null or a number of at least 0, got {reaction!r}")
+    plugins = [load_plugin(rule) for rule in house_rules]
+    state = from_json(json.dumps(document.get("state")), GameState, plugins=plugins)
+    if tuple(seat.name for seat in seats) != tuple(player.name for player in state.players):
+        raise RecordError("saved table: its seats do not match the players of its state")
+    log = from_json(json.dumps(_list(document, "log")), tuple[Event, ...])
+    read = _numbers(document, "read", len(log) + 1)
+    if len(read) != len(seats):
+        raise RecordError(f"saved table: read has {len(read)} entries for {len(seats)} seats")
+    bots = tuple(_bot(entry, seats) for entry in _list(document, "bots"))
+    if sorted(seat for seat, _ in bots) != [number for number, seat in enumerate(seats) if seat.bot is not None]:
+        raise RecordError("saved table: the bots saved do not match the bot seats")
+    return TableData(
+        state=state,
+        seats=seats,
+        house_rules=house_rules,
+        reaction_seconds=None if reaction is None else float(reaction),
+        log=log,
+        read=read,
+        declined=_numbers(document, "declined", len(seats)),
+        reacted=_numbers(document, "reacted", len(seats)),
+        bots=bots,
+    )
+
+
+def _list(document: dict[str, Any], key: str) -> list[Any]:
+    value = document.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"saved table: {key} must be a list, got {value!r:.60}")
+    return value
+
+
+def _text(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"saved table: {key} must hold text, got {value!r:.60}")
+    return value
+
+
+def _numbers(document: dict[str, Any], key: str, stop: int) -> tuple[int, ...]:
+    values = _list(document, key)
+    for value in values:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < stop:
+            raise RecordError(f"saved table: {key} holds {value!r:.60}; expected whole numbers from 0 to {stop - 1}")
+    return tuple(values)
+
+
+def _seat(entry: object, number: int) -> SeatData:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise RecordError(f"saved table: seat {number} must be an object with a name, got {entry!r:.60}")
+    bot = entry.get("bot")
+    if bot is not None and not isinstance(bot, str):
+        raise RecordError(f"saved table: seat {number}'s bot must be null or a level's name, got {bot!r:.60}")
+    return SeatData(entry["name"], bot)
+
+
+def _bot(entry: object, seats: tuple[SeatData, ...]) -> tuple[int, tuple[Any, ...] | None]:
+    if not isinstance(entry, dict):
+        raise RecordError(f"saved table: a bot must be an object with seat and random, got {entry!r:.60}")
+    seat = entry.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+        raise RecordError(f"saved table: a bot's seat must be a seat number, got {seat!r:.60}")
+    saved = entry.get("random")
+    if saved is None:
+        return seat, None
+    if (
+        not isinstance(saved, list)
+        or len(saved) != 3
+        or not isinstance(saved[0], int)
+        or not isinstance(saved[1], list)
+        or len(saved[1]) != _TWISTER_WORDS
+        or not all(isinstance(word, int) and 0 <= word < 2**32 for word in saved[1])
+        or not (saved[2] is None or isinstance(saved[2], float))
+    ):
+        raise RecordError(f"saved table: the random state of seat {seat}'s bot is damaged")
+    return seat, (saved[0], tuple(saved[1]), saved[2])

@@ -1,0 +1,245 @@
+"""
+Whole games in a real browser: headless Chromium clicks through the web table, as a person would.
+
+``nox -s browser`` runs this script against ``maumau serve`` on a loopback
+port, with the system's Chromium (Debian's ``chromium`` package, at
+``/usr/bin/chromium``; Playwright downloads no browser).  For each variant
+it creates a table on the create page by clicking, opens the seat's join
+link, and plays the match to its end by clicking: a playable card or a
+button, a reaction (a challenge, a jump-in) whenever one is offered, the
+"let play go on" button otherwise.  Along the way it clicks a card that
+cannot be played and checks that nothing changed but a notice, and reloads
+the page in the middle of the match and checks that the hand and the event
+log came back.  It saves screenshots to ``--shots`` and fails if any check
+fails, or if across all games no reaction was ever offered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+#: Launch flags that work on a closed network: no sandbox (root), no GPU, nothing that phones home.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: Clicks one match may take before the script gives up.
+CLICK_LIMIT = 1500
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def server(port: int) -> Iterator[str]:
+    """
+    ``maumau serve`` on a loopback port, stopped afterwards.
+    """
+    process = subprocess.Popen(
+        [sys.executable, "-c", f"import sys, maumau.cli; sys.exit(maumau.cli.main(['serve', '--port', '{port}']))"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/api/variants", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not start")
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+class Game:
+    """
+    One match played in one page, with what it saw along the way.
+    """
+
+    def __init__(self, page: Any, variant: str, shots: Path) -> None:
+        self.page = page
+        self.variant = variant
+        self.shots = shots
+        self.clicks = 0
+        self.reactions = 0
+        self.refused = False
+        self.reloaded = False
+
+    def version(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.version || ''"))
+
+    def settle(self, before: str) -> None:
+        """
+        Wait until the page shows a new state, or a notice that the move was refused.
+        """
+        self.page.wait_for_function(
+            "([v]) => document.body.dataset.version !== v || document.getElementById('notice').textContent !== ''",
+            arg=[before],
+            timeout=10_000,
+        )
+
+    def create(self, base: str, seed: int) -> None:
+        """
+        Make the table on the create page, by clicking: this variant, one person and two heuristic bots.
+        """
+        page = self.page
+        page.goto(f"{base}/")
+        page.wait_for_selector(".seat-row")
+        page.select_option("#variant", self.variant)
+        page.fill("#seed", str(seed))
+        page.click("#create-table")
+        page.wait_for_selector("a.join")
+        if self.variant == "classic":
+            page.screenshot(path=str(self.shots / "create.png"), full_page=True)
+        page.goto(page.get_attribute("a.join", "href"))
+        page.wait_for_selector("#hand .card, body[data-over='yes']")
+
+    def refuse_once(self) -> None:
+        """
+        Click a card that cannot be played: a notice, and the table unchanged.
+        """
+        card = self.page.query_selector("#hand .card.unplayable")
+        if card is None or self.refused:
+            return
+        before = self.version()
+        card.click(force=True)  # it is aria-disabled, which Playwright would wait out; a person clicks anyway
+        notice = self.page.text_content("#notice") or ""
+        check("cannot be played now" in notice, f"a refused click shows a notice, got {notice!r}")
+        check(self.version() == before, "a refused click changes nothing")
+        self.page.screenshot(path=str(self.shots / f"{self.variant}-refused.png"), full_page=True)
+        self.refused = True
+
+    def reload_once(self) -> None:
+        """
+        Reload in the middle of the match: the same hand and the whole event log come back.
+        """
+        page = self.page
+        hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+        log = page.eval_on_selector_all("#log li", "lines => lines.map(l => l.textContent)")
+        page.reload()
+        page.wait_for_selector("#log li")
+        page.wait_for_function("n => document.querySelectorAll('#log li').length >= n", arg=len(log))
+        check(
+            page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)") == hand,
+            "a reload restores the hand",
+        )
+        check(
+            page.eval_on_selector_all("#log li", "lines => lines.map(l => l.textContent)")[: len(log)] == log,
+            "a reload restores the event log",
+        )
+        self.reloaded = True
+
+    def click_something(self) -> bool:
+        """
+        One click of a person: a reaction if offered, else a card, else a button; ``False`` when nothing is offered.
+        """
+        page = self.page
+        for selector in (
+            "#actions .action.reaction",
+            "#hand .card.playable.reaction",
+            "#actions .action.decline",
+            "#hand .card.playable",
+            "#actions .action:not(.resign)",
+        ):
+            target = page.query_selector(selector)
+            if target is not None:
+                if "reaction" in selector and self.reactions == 0:
+                    page.screenshot(path=str(self.shots / f"{self.variant}-reaction.png"), full_page=True)
+                if "reaction" in selector:
+                    self.reactions += 1
+                before = self.version()
+                target.click()
+                self.settle(before)
+                self.clicks += 1
+                return True
+        return False
+
+    def play(self) -> None:
+        page = self.page
+        page.screenshot(path=str(self.shots / f"{self.variant}-start.png"), full_page=True)
+        while page.get_attribute("body", "data-over") != "yes":
+            if self.clicks >= CLICK_LIMIT:
+                raise AssertionError(f"the match did not end within {CLICK_LIMIT} clicks")
+            if self.clicks == 3:
+                self.refuse_once()
+            if self.clicks == 8 and not self.reloaded:
+                self.reload_once()
+            if self.clicks == 12:
+                page.screenshot(path=str(self.shots / f"{self.variant}.png"), full_page=True)
+            if not self.click_something():
+                page.wait_for_timeout(50)  # a bot is moving, or the page is between two states
+        page.screenshot(path=str(self.shots / f"{self.variant}-end.png"), full_page=True)
+        summary = page.text_content("#summary") or ""
+        check("Total" in summary, "the match summary shows the totals")
+
+
+def check(condition: bool, what: str) -> None:
+    if not condition:
+        raise AssertionError(what)
+    print(f"  ok: {what}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--shots", type=Path, default=Path("build/browser"), help="where screenshots go")
+    parser.add_argument("--variants", nargs="+", default=["classic", "penalty-52", "sau-mau-mau"])
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    args.shots.mkdir(parents=True, exist_ok=True)
+
+    from playwright.sync_api import sync_playwright
+
+    reactions = 0
+    started = time.process_time()
+    wall = time.monotonic()
+    with server(free_port()) as base, sync_playwright() as playwright:
+        # Playwright starts Chromium with a fresh, empty profile of its own (a new --user-data-dir).
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for variant in args.variants:
+                print(f"{variant}:")
+                page = browser.new_page(viewport={"width": 1100, "height": 1000})
+                game = Game(page, variant, args.shots)
+                game.create(base, args.seed)
+                game.play()
+                check(game.refused, "a card that cannot be played was clicked and refused")
+                check(game.reloaded, "the page was reloaded in the middle of the match")
+                print(f"  {game.clicks} clicks, {game.reactions} reactions")
+                reactions += game.reactions
+                page.close()
+        finally:
+            browser.close()
+    check(reactions > 0, "a reaction was offered and clicked")
+    summary = {"variants": args.variants, "reactions": reactions, "seconds": round(time.monotonic() - wall, 1)}
+    print(json.dumps(summary), f"(this process: {time.process_time() - started:.1f} CPU s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

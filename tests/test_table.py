@@ -1,0 +1,452 @@
+"""
+Tests for `maumau.Table`: seats for people and bots, reaction windows, per-seat events, spectators, saves, threads.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from maumau import (
+    CardsDrawn,
+    Challenge,
+    DrawCards,
+    GameState,
+    IllegalActionError,
+    PenaltyDrawn,
+    PlayCard,
+    PluginError,
+    RecordError,
+    Resign,
+    Seat,
+    Table,
+    TableError,
+    hookimpl,
+    new_game,
+    replay,
+)
+from maumau.bots import RandomBot, acting_seat
+from maumau_variants.sau_mau_mau import board_of
+
+BOTS = [Seat("Bot 1", bot="heuristic"), Seat("Bot 2", bot="heuristic")]
+
+
+class TwoToFiveSeats:
+    """
+    A house rule for the tests: two to five seats, as classic has, so only the record changes, which names it.
+    """
+
+    name = "test-table-rule"
+
+    @hookimpl
+    def maumau_seats(self) -> range:
+        return range(2, 6)
+
+
+TWO_TO_FIVE = TwoToFiveSeats()
+
+
+class FakeClock:
+    """
+    A clock the test moves by hand.
+    """
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def first_move(table: Table, seat: int) -> PlayCard | DrawCards | Challenge:
+    """
+    The first legal action of *seat* other than resigning.
+    """
+    actions = [action for action in table.view(seat).legal_actions if not isinstance(action, Resign)]
+    assert actions
+    return actions[0]  # type: ignore[return-value]
+
+
+def until_reaction(variant: str, clock: FakeClock | None = None, seconds: float | None = None) -> Table:
+    """
+    A table of Ann and two bots, played by Ann's first moves until a reaction window holds a bot for her.
+    """
+    for seed in range(100):
+        table = Table(variant, ["Ann", *BOTS], seed=seed, reaction_seconds=seconds, clock=clock or FakeClock())
+        for _ in range(300):
+            if table.state.is_over:
+                break
+            if acting_seat(table.state) != 0 and table.waiting_for() == (0,):
+                return table
+            table.act(0, first_move(table, 0))
+    raise AssertionError(f"no reaction window for a person in {variant}")  # pragma: no cover
+
+
+class TestSeats:
+    """
+    Tests for who may act at a `Table`.
+    """
+
+    def test_bots_move_until_a_person_must_decide(self) -> None:
+        """
+        After the deal and after every action, the seat to act is a person, or the match is over.
+        """
+        table = Table("classic", [BOTS[0], "Ann", BOTS[1]], seed=5)
+        for _ in range(200):
+            if table.state.is_over:
+                break
+            assert table.waiting_for() == (1,)
+            assert acting_seat(table.state) == 1
+            table.act(1, first_move(table, 1))
+        assert table.state.is_over
+
+    def test_a_table_of_bots_plays_the_match_out(self) -> None:
+        """
+        With no person to wait for, the bots play to the end when the table is made.
+        """
+        table = Table("penalty-52", BOTS, seed=11)
+
+        assert table.state.is_over
+        assert table.waiting_for() == ()
+
+    def test_a_person_cannot_act_for_another_seat(self) -> None:
+        """
+        An action naming another seat is refused, and the table is unchanged.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=2)
+        before = table.state
+        actor = acting_seat(before)
+        other = 1 - actor if actor is not None else 0
+
+        with pytest.raises(TableError, match=f"seat {other} cannot act for seat {actor}"):
+            table.act(other, first_move(table, actor))  # type: ignore[arg-type]
+        assert before is table.state
+
+    def test_a_bots_seat_takes_no_actions_from_outside(self) -> None:
+        """
+        Nobody acts for a bot.
+        """
+        table = Table("classic", ["Ann", *BOTS], seed=2)
+        with pytest.raises(TableError, match=r"seat 1 \(Bot 1\) is played by a bot"):
+            table.act(1, Resign(1))
+
+    def test_an_illegal_action_leaves_the_table_unchanged(self) -> None:
+        """
+        The rules' refusal passes through; state, version and events stay as they were.
+        """
+        table = Table("classic", ["Ann", *BOTS], seed=4)
+        before, version, log = table.state, table.version, table.history(0)
+        held = set(table.view(0).hand)
+        unplayable = next(
+            PlayCard(0, card)
+            for card in held
+            if PlayCard(0, card) not in table.view(0).legal_actions
+            and PlayCard(0, card, "Mau") not in table.view(0).legal_actions
+        )
+
+        with pytest.raises(IllegalActionError):
+            table.act(0, unplayable)
+        assert (before, version, log) == (table.state, table.version, table.history(0))
+
+    def test_unknown_bot_level(self) -> None:
+        """
+        A seat naming a bot level that does not exist is refused with the known ones.
+        """
+        with pytest.raises(TableError, match="unknown bot level 'genius'; known: heuristic, random"):
+            Table("classic", ["Ann", Seat("B", bot="genius")])
+
+    def test_no_such_seat(self) -> None:
+        """
+        Asking for a seat that does not exist names the seats there are.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=1)
+        with pytest.raises(TableError, match="there is no seat 2; seats are 0 to 1"):
+            table.view(2)
+
+    def test_house_rules_are_named_and_recorded(self) -> None:
+        """
+        A house rule named ``module:attribute`` is loaded and kept in the game record.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=1, house_rules=["test_table:TWO_TO_FIVE"])
+
+        assert table.state.house_rules == ("test-table-rule",)
+        assert table.house_rules == ("test_table:TWO_TO_FIVE",)
+
+    def test_a_house_rule_that_cannot_be_found(self) -> None:
+        """
+        A name that imports nothing is a PluginError naming it.
+        """
+        with pytest.raises(PluginError, match="cannot load house rule 'test_table:NOTHING'"):
+            Table("classic", ["Ann", "Ben"], house_rules=["test_table:NOTHING"])
+
+
+class TestAround:
+    """
+    Tests for `maumau.Table.around`: a table for a game already under way.
+    """
+
+    def test_the_bots_wait_for_the_first_advance(self) -> None:
+        """
+        Nothing moves when the table is made; `advance` lets the bots play up to the person.
+        """
+        state = new_game("classic", players=["Bot 1", "Ann"], seed=6)
+        bot_first = acting_seat(state) == 0
+        table = Table.around(state, [BOTS[0], "Ann"])
+
+        assert table.state is state
+        assert table.advance() is bot_first
+        assert table.waiting_for() == (1,)
+
+    def test_the_seats_must_name_the_players(self) -> None:
+        state = new_game("classic", players=["Ann", "Ben"], seed=6)
+        with pytest.raises(TableError, match="the seats must name the players of the game"):
+            Table.around(state, ["Ann", "Cid"])
+
+
+class TestReactionWindows:
+    """
+    Tests for how long a `Table` waits for people who may react.
+    """
+
+    @pytest.mark.parametrize("variant", ["penalty-52", "ccw-house"])
+    def test_a_window_holds_the_bots_until_the_person_declines(self, variant: str) -> None:
+        """
+        Without a time limit, the bots wait for the person however often the table is nudged.
+        """
+        table = until_reaction(variant)
+        before = table.state
+        table.advance()
+        assert before is table.state
+
+        table.decline(0)
+
+        assert before is not table.state
+        assert table.version > len(before.actions)
+
+    def test_a_person_may_react_in_the_window(self) -> None:
+        """
+        The person's challenge is applied before the bot moves.
+        """
+        table = until_reaction("penalty-52")
+        challenge = next(action for action in table.view(0).legal_actions if isinstance(action, Challenge))
+
+        table.act(0, challenge)
+
+        assert challenge in table.state.actions
+
+    def test_a_timed_window_closes_by_the_clock(self) -> None:
+        """
+        With *reaction_seconds*, the window stays open until its time is up, then the bots move on.
+        """
+        clock = FakeClock()
+        table = until_reaction("ccw-house", clock, seconds=15)
+        before = table.state
+        deadline = table.deadline
+        assert deadline is not None
+
+        clock.now = deadline - 0.1
+        assert not table.advance()
+        assert before is table.state
+        clock.now = deadline
+        assert table.waiting_for() == (0,)  # reading the table closes nothing: advance() does
+
+        assert table.advance()
+        assert before is not table.state
+
+    def test_declining_without_a_window(self) -> None:
+        """
+        A person on turn, not in a reaction window, has nothing to decline.
+        """
+        table = Table("classic", ["Ann", *BOTS], seed=3)
+        with pytest.raises(TableError, match="seat 0 has no reaction window to let pass"):
+            table.decline(0)
+
+
+class TestEvents:
+    """
+    Tests for what each seat reads at a `Table`.
+    """
+
+    def test_each_seat_reads_what_happened_since_it_last_looked(self) -> None:
+        """
+        A read marks the events read; the next read has only what happened after.
+        """
+        table = Table("classic", ["Ann", "Ben", *BOTS], seed=8)
+        first = table.read(0)
+        assert first
+        assert table.read(0) == ()
+        actor = acting_seat(table.state)
+        assert actor is not None
+        table.act(actor, first_move(table, actor))
+
+        assert table.read(0) == table.history(0, len(first))
+        assert table.read(1) == table.history(1)
+
+    def test_other_seats_draws_stay_hidden(self) -> None:
+        """
+        A seat sees its own drawn cards; other seats and spectators see only counts.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=9)
+        actor = acting_seat(table.state)
+        assert actor is not None
+        table.act(actor, DrawCards(actor))
+        drawn = [event for event in table.history(actor) if isinstance(event, CardsDrawn)]
+        seen = [event for event in table.history(1 - actor) if isinstance(event, CardsDrawn)]
+        watched = [event for event in table.history(None) if isinstance(event, CardsDrawn)]
+
+        assert drawn[-1].cards is not None
+        assert seen[-1].cards is None
+        assert watched[-1].cards is None
+
+
+class TestSpectator:
+    """
+    Tests for `maumau.Table.spectate`: public information only.
+    """
+
+    def test_a_spectator_sees_no_hand(self) -> None:
+        """
+        Hands are counts, and the view has no hand, drawn card or legal actions.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=1)
+        watched = table.spectate()
+
+        assert watched.hand_sizes == tuple(len(hand) for hand in table.state.hands)
+        assert not any(hasattr(watched, name) for name in ("hand", "drawn", "legal_actions", "seat"))
+
+    def test_a_spectator_sees_no_bet(self) -> None:
+        """
+        In a sau-mau-mau race, a spectator sees who has bet, but on no pig, until the race is scored.
+        """
+        table = Table("sau-mau-mau", ["Ann", *BOTS], seed=3)
+        while not board_of(table.state).bets and not table.state.is_over:
+            table.act(0, first_move(table, 0))
+        placed = board_of(table.state).bets
+        assert placed
+        assert all(pig is not None for _, pig in placed)
+
+        assert board_of(table.spectate()).bets == tuple((seat, None) for seat, _ in placed)
+
+    def test_the_spectator_reads_draws_as_counts(self) -> None:
+        """
+        Penalty draws too are counts for a spectator.
+        """
+        table = Table("penalty-52", BOTS, seed=4)
+        hidden = [event for event in table.history(None) if isinstance(event, (CardsDrawn, PenaltyDrawn))]
+
+        assert hidden
+        assert all(event.cards is None for event in hidden)
+
+
+class TestSaving:
+    """
+    Tests for `maumau.Table.to_json` and `maumau.Table.from_json`.
+    """
+
+    def test_a_restored_table_plays_on_as_the_saved_one(self) -> None:
+        """
+        The same person moves after a save and a restore give the same match, bots' choices included.
+        """
+        table = Table("penalty-52", ["Ann", *BOTS], seed=21, house_rules=["test_table:TWO_TO_FIVE"])
+        copy = Table.from_json(table.to_json())
+        assert copy.to_json() == table.to_json()
+        for _ in range(200):
+            if table.state.is_over:
+                break
+            if acting_seat(table.state) == 0:
+                action = first_move(table, 0)
+                table.act(0, action)
+                copy.act(0, action)
+            else:
+                table.decline(0)
+                copy.decline(0)
+
+        assert table.state == copy.state
+        assert table.history(0) == copy.history(0)
+
+    def test_the_save_has_a_format_and_a_version(self) -> None:
+        """
+        The saved object says what it is; the game state inside is the state's own JSON.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=1)
+        saved = json.loads(table.to_json())
+
+        assert (saved["format"], saved["version"]) == ("maumau.table", 1)
+        assert saved["state"]["seed"] == 1
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ({"version": 2}, "saved table version 2 cannot be read; this maumau reads version 1"),
+            ({"format": "other"}, "not a saved table"),
+            ({"seats": [{"name": "Ann", "bot": None}, {"name": "Cid", "bot": None}]}, "seats do not match"),
+            ({"read": [0, 10_000]}, "read holds 10000"),
+            ({"bots": [{"seat": 1, "random": None}]}, "bots saved do not match"),
+        ],
+    )
+    def test_a_damaged_save_is_refused(self, change: dict[str, object], message: str) -> None:
+        """
+        A save of another version, or one whose parts do not fit together, is a RecordError naming the part.
+        """
+        saved = json.loads(Table("classic", ["Ann", "Ben"], seed=1).to_json())
+        saved.update(change)
+
+        with pytest.raises(RecordError, match=message):
+            Table.from_json(json.dumps(saved))
+
+    def test_a_saved_bot_level_must_exist(self) -> None:
+        """
+        A save naming a bot level this maumau lacks is refused.
+        """
+        saved = json.loads(Table("classic", ["Ann", BOTS[0]], seed=1).to_json())
+        saved["seats"][1]["bot"] = "genius"
+
+        with pytest.raises(TableError, match="unknown bot level 'genius'"):
+            Table.from_json(json.dumps(saved))
+
+
+class TestThreads:
+    """
+    Tests for a `Table` shared by threads.
+    """
+
+    def test_concurrent_requests_are_applied_one_at_a_time(self) -> None:
+        """
+        Three people acting from three threads at once: every accepted action is in the record exactly once,
+        and the record replays to the table's state.
+        """
+        table = Table("classic", ["Ann", "Ben", "Cid", BOTS[0]], seed=31)
+        accepted = [0, 0, 0]
+        failures: list[BaseException] = []
+
+        def person(seat: int) -> None:
+            bot = RandomBot(seat)
+            try:
+                for _ in range(100_000):
+                    if table.state.is_over:
+                        return
+                    seen = table.view(seat)
+                    if not any(not isinstance(action, Resign) for action in seen.legal_actions):
+                        continue
+                    try:
+                        table.act(seat, bot.choose(seen))
+                    except IllegalActionError:
+                        continue  # another seat moved between the view and the action
+                    accepted[seat] += 1
+            except BaseException as error:  # pragma: no cover - reported below
+                failures.append(error)
+
+        threads = [threading.Thread(target=person, args=(seat,)) for seat in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        state: GameState = table.state
+
+        assert failures == []
+        assert state.is_over
+        assert [sum(1 for action in state.actions if action.seat == seat) for seat in range(3)] == accepted
+        assert replay(state.record) == state
+        assert table.version == len(state.actions)

@@ -1,0 +1,220 @@
+"""
+Tests for `maumau.web`: the reference web table, driven through Starlette's test client (``nox -s web``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette.testclient", reason="the web table's tests run in `nox -s web`")
+
+from starlette.testclient import TestClient
+
+from maumau import Table, TableError
+from maumau.web import Lobby, Watcher, create_app
+
+SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
+
+
+class FakeSocket:
+    """
+    A page's websocket that keeps what it was sent.
+    """
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_text(self, data: str) -> None:
+        self.sent.append(data)
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app(Lobby()))
+
+
+def create(client: TestClient, **spec: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"variant": "classic", "seats": SEATS, "seed": 4, **spec})
+    assert answer.status_code == 201, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def socket_path(link: str) -> str:
+    """
+    The websocket address of a join link (``.../play?seat=0&token=...``).
+    """
+    path, _, query = link.partition("?")
+    return path.split("testserver", 1)[1].rsplit("/", 1)[0] + "/ws" + (f"?{query}" if query else "")
+
+
+class TestCreating:
+    """
+    Tests for making tables.
+    """
+
+    def test_each_person_gets_a_link_and_bots_none(self, client: TestClient) -> None:
+        """
+        People's seats have join links with different secrets; a bot's seat has no link.
+        """
+        links = create(client)
+        urls = [seat["url"] for seat in links["seats"]]
+
+        assert urls[2] is None
+        assert urls[0] != urls[1]
+        assert all("token=" in url for url in urls[:2])
+
+    def test_the_variants_and_levels_are_listed(self, client: TestClient) -> None:
+        """
+        The create page learns the installed variants and the bot levels from the API.
+        """
+        listed = client.get("/api/variants").json()
+
+        assert {"classic", "sau-mau-mau"} <= {variant["name"] for variant in listed["variants"]}
+        assert listed["levels"] == list(Table.levels())
+
+    def test_a_bad_table_is_refused_with_the_reason(self, client: TestClient) -> None:
+        """
+        The rules' own message comes back: here, an unknown option.
+        """
+        answer = client.post("/api/tables", json={"variant": "classic", "seats": SEATS, "options": ["wild=true"]})
+
+        assert answer.status_code == 400
+        assert "wild" in answer.json()["error"]
+
+    def test_several_tables_at_once(self, client: TestClient) -> None:
+        """
+        Two tables get different ids and play separately.
+        """
+        first, second = create(client), create(client, variant="sau-mau-mau")
+        assert first["id"] != second["id"]
+        with client.websocket_connect(socket_path(second["seats"][0]["url"])) as socket:
+            assert json.loads(socket.receive_text())["table"]["variant"] == "sau-mau-mau"
+
+    def test_a_full_server_forgets_finished_tables_first(self) -> None:
+        """
+        At the limit, a finished table nobody watches makes room; a table in play is never dropped.
+        """
+        lobby = Lobby(limit=2)
+        bots = [{"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]
+        done = lobby.create({"variant": "classic", "seats": bots, "seed": 1})
+        playing = lobby.create({"variant": "classic", "seats": SEATS, "seed": 1})
+        lobby.create({"variant": "classic", "seats": SEATS, "seed": 2})
+
+        assert done.id not in lobby.tables
+        assert playing.id in lobby.tables
+        with pytest.raises(TableError, match="this server hosts 2 tables already"):
+            lobby.create({"variant": "classic", "seats": SEATS, "seed": 3})
+
+
+class TestPlaying:
+    """
+    Tests for the websocket of a table page.
+    """
+
+    def test_a_wrong_token_is_refused(self, client: TestClient) -> None:
+        """
+        Nobody plays a seat without its secret.
+        """
+        links = create(client)
+        forged = links["seats"][0]["url"].split("token=")[0] + "token=guess"
+        with client.websocket_connect(socket_path(forged)) as socket:
+            assert json.loads(socket.receive_text()) == {
+                "type": "error",
+                "message": "this link is not valid for this table",
+            }
+
+    def test_a_seats_link_cannot_act_for_another_seat(self, client: TestClient) -> None:
+        """
+        An action naming another seat is refused by the table, whatever the page sends.
+        """
+        links = create(client)
+        with client.websocket_connect(socket_path(links["seats"][0]["url"])) as socket:
+            json.loads(socket.receive_text())
+            socket.send_text(json.dumps({"type": "act", "action": {"type": "resign", "seat": 1}}))
+            assert json.loads(socket.receive_text()) == {"type": "error", "message": "seat 0 cannot act for seat 1"}
+
+    def test_a_legal_move_is_applied_and_sent_to_every_page(self) -> None:
+        """
+        A move from one seat's page reaches every page of the table, with the events each has not had.
+
+        The lobby is driven directly: the test client runs each websocket on its own event loop, a server one.
+        """
+        lobby = Lobby()
+        hosted = lobby.create({"variant": "classic", "seats": SEATS, "seed": 4})
+        pages = {seat: Watcher(FakeSocket(), seat) for seat in (0, 1, None)}
+        hosted.watchers.extend(pages.values())
+        first = {seat: json.loads(lobby.message(hosted, watcher)) for seat, watcher in pages.items()}
+        actor = first[None]["table"]["actor"]
+        move = next(a for a in first[actor]["table"]["actions"] if a["kind"] != "resign")
+
+        assert lobby.handle(hosted, pages[actor], {"type": "act", "action": move["action"]}) is None
+        asyncio.run(lobby.broadcast(hosted))
+        sent = {seat: json.loads(watcher.socket.sent[-1]) for seat, watcher in pages.items()}  # type: ignore[attr-defined]
+
+        assert {sent[seat]["version"] for seat in pages} == {hosted.table.version}
+        assert hosted.table.version > first[None]["version"]
+        assert all(sent[seat]["events"][0]["n"] == len(first[seat]["events"]) for seat in pages)
+
+    def test_a_reload_restores_the_seats_view(self, client: TestClient) -> None:
+        """
+        A new connection with the same link gets the same hand and the whole event log again.
+        """
+        links = create(client)
+        path = socket_path(links["seats"][0]["url"])
+        with client.websocket_connect(path) as first:
+            before = json.loads(first.receive_text())
+        with client.websocket_connect(path) as second:
+            again = json.loads(second.receive_text())
+
+        assert again["table"]["hand"] == before["table"]["hand"]
+        assert again["events"] == before["events"]
+
+    def test_a_spectator_sees_no_hand_and_cannot_act(self, client: TestClient) -> None:
+        """
+        The watch link shows the public table only, and acting from it is refused.
+        """
+        links = create(client)
+        with client.websocket_connect(socket_path(links["watch"])) as socket:
+            watched = json.loads(socket.receive_text())
+            socket.send_text(json.dumps({"type": "decline"}))
+            refusal = json.loads(socket.receive_text())
+
+        assert watched["table"]["hand"] is None
+        assert watched["table"]["actions"] == []
+        assert refusal == {"type": "error", "message": "spectators cannot act"}
+
+    def test_the_race_board_is_sent_for_sau_mau_mau(self, client: TestClient) -> None:
+        """
+        The page gets the track (four pigs) and the bet row (five spaces).
+        """
+        links = create(client, variant="sau-mau-mau")
+        with client.websocket_connect(socket_path(links["seats"][0]["url"])) as socket:
+            board = json.loads(socket.receive_text())["table"]["board"]
+
+        assert [pig["pig"] for pig in board["pigs"]] == ["pink", "brown", "black", "beige"]
+        assert [bet["points"] for bet in board["bets"]] == [6, 4, 3, 2, 1]
+
+
+class TestSaving:
+    """
+    Tests for saving a hosted table and loading it again.
+    """
+
+    def test_a_saved_table_loads_with_new_links(self, client: TestClient) -> None:
+        """
+        The save link needs the table's key; loading it hosts the same match under a new id.
+        """
+        links = create(client)
+        saved = client.get(links["save"])
+        wrong = client.get(links["save"].split("key=")[0] + "key=guess")
+        loaded = client.post("/api/tables/load", content=saved.content)
+
+        assert wrong.status_code == 404
+        assert loaded.status_code == 201
+        assert loaded.json()["id"] != links["id"]
+        assert Table.from_json(saved.content).state == Table.from_json(client.get(loaded.json()["save"]).content).state
