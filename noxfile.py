@@ -90,3 +90,15 @@ def mutants(session: nox.Session) -> None:
     """
     session.install("-e", ".[tests]")
     session.run("python", "tests/mutants.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def peers(session: nox.Session) -> None:
+    """
+    The two example packages, OpenSpiel's Crazy Eights and RLCard's UNO: their own tests, and move-by-move
+    differential tests against OpenSpiel and RLCard, which are installed here (with numpy, which RLCard needs).
+    """
+    session.install(
+        "-e", ".[tests]", "-e", "examples/crazy-eights", "-e", "examples/uno", "open_spiel", "rlcard", "numpy"
+    )
+    session.run("pytest", "examples/crazy-eights", "examples/uno", *session.posargs)
