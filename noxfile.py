@@ -1,5 +1,6 @@
 """
-Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
+Development sessions: ``nox`` runs lint, tests, typecheck, docs and peers (the example packages against OpenSpiel
+and RLCard); ``nox -s bench`` measures speed;
 ``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes.
 """
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typecheck", "docs"]
+nox.options.sessions = ["lint", "tests", "typecheck", "docs", "peers"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_external_run = True
 nox.options.default_venv_backend = "venv"
@@ -47,8 +48,10 @@ def typecheck(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """
     Sphinx with warnings as errors, then the doctests in the docs.
+
+    The example packages are installed too, so that their pages show their options.
     """
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs]", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
 
@@ -58,12 +61,13 @@ def bench(session: nox.Session) -> None:
     """
     Decisions and rounds per second and peak memory, random legal play, one core.
 
-    ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead; only then are
-    those installed (RLCard's UNO game needs numpy).
+    ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead, and plays the
+    same games with the example packages in ``examples/``; only then are those installed (RLCard's UNO game needs
+    numpy).
     """
     session.install("-e", ".")
     if "--peers" in session.posargs:
-        session.install("rlcard", "open_spiel", "numpy")
+        session.install("rlcard", "open_spiel", "numpy", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 

@@ -14,6 +14,7 @@ from maumau import (
     ChooseSuit,
     DrawCards,
     GameState,
+    IllegalActionError,
     InvalidOptionError,
     Pass,
     PlayCard,
@@ -107,6 +108,8 @@ def test_after_a_draw_any_card_of_the_hand_may_be_played_or_another_drawn() -> N
 
     assert state.to_move == 0
     assert turn(state) == {PlayCard(0, Card.parse(c)) for c in ("3c", "5d", "Kd")} | {DrawCards(0)}
+    with pytest.raises(IllegalActionError, match="passing is allowed only once"):
+        apply(state, Pass(0))
 
 
 def test_passing_is_allowed_once_max_draw_cards_cards_are_drawn() -> None:
@@ -115,6 +118,8 @@ def test_passing_is_allowed_once_max_draw_cards_cards_are_drawn() -> None:
 
     assert Pass(0) in turn(state)
     assert DrawCards(0) not in turn(state)
+    with pytest.raises(IllegalActionError, match="2 cards drawn this turn, the most allowed"):
+        apply(state, DrawCards(0))
     assert apply(state, Pass(0)).to_move == 1
 
 

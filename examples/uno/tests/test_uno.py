@@ -16,6 +16,7 @@ from maumau import (
     ChooseSuit,
     DrawCards,
     GameState,
+    IllegalActionError,
     InvalidOptionError,
     PlayCard,
     Resign,
@@ -72,6 +73,8 @@ def test_a_player_who_can_play_must() -> None:
     _, state = stacked(["green 1,red 2", "blue 3,blue 4"], "green 5")
 
     assert DrawCards(0) not in turn(state)
+    with pytest.raises(IllegalActionError, match="a player who can play must"):
+        apply(state, DrawCards(0))
 
 
 def test_a_drawn_card_that_does_not_fit_is_kept_and_the_turn_passes() -> None:

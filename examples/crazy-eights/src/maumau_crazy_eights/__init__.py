@@ -84,6 +84,9 @@ class Turn:
     passes: int = 0
     owed: int = 0
 
+    def __str__(self) -> str:
+        return f"{self.plays} cards played, {self.draws} drawn this turn, {self.passes} passes in a row"
+
 
 #: The variant's slot: public, as OpenSpiel's observations show the counts to everyone.
 TURN: Slot[Turn] = Slot("crazy-eights", Turn, Turn())
@@ -309,7 +312,7 @@ def maumau_refusal(state: GameState, action: Action) -> str | None:
 @hookimpl
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     turn = TURN.get(state)
-    if turn.plays >= _limit(state, "max_turns") and any(player.hand for player in state.players):
+    if turn.plays >= _limit(state, "max_turns") and all(player.hand for player in state.players):
         return RoundEnd("max turns")
     if turn.passes > len(state.active_seats()):
         return RoundEnd("blocked")

@@ -232,7 +232,10 @@ def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...]) -> G
 
 @hookimpl
 def maumau_refusal(state: GameState, action: Action) -> str | None:
-    if isinstance(action, DrawCards) and action.seat == state.to_move and state.drawn is None:
+    seat = action.seat
+    if not isinstance(action, DrawCards) or seat != state.to_move or state.drawn is not None or state.pending:
+        return None
+    if state.rules.playable(state, seat, tuple(dict.fromkeys(state.players[seat].hand))):
         return "a player who can play must: draw only when nothing in the hand can be played"
     return None
 
