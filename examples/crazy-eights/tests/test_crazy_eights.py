@@ -4,6 +4,7 @@ The rules of ``crazy-eights``, one test per rule, on stacked decks; and the conf
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from maumau import (
     new_game,
     parse_cards,
 )
+from maumau.cli import main
 from maumau.flow import evolve_state
 from maumau.testing import check_variant
 
@@ -186,3 +188,15 @@ class TestSpecialCards:
 )
 def test_crazy_eights_conforms(options: dict[str, Any]) -> None:
     check_variant("crazy-eights", players=range(2, 8), options={"max_turns": 30, **options}, games=6)
+
+
+def test_maumau_play_plays_crazy_eights_against_bots_to_the_end() -> None:
+    out = io.StringIO()
+    code = main(
+        ["play", "--variant", "crazy-eights", "--players", "5", "--seed", "3"],
+        stdin=io.StringIO("1\n" * 2000),
+        stdout=out,
+    )
+
+    assert code == 0
+    assert "Final scores:" in out.getvalue()

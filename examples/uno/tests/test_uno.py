@@ -4,6 +4,7 @@ The rules of ``uno``, one test per rule, on stacked decks; and the conformance k
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from typing import Any
 
@@ -24,6 +25,7 @@ from maumau import (
     legal_actions,
     new_game,
 )
+from maumau.cli import main
 from maumau.testing import check_variant
 
 
@@ -165,3 +167,13 @@ def test_the_first_player_out_wins_one_and_every_other_player_loses_one() -> Non
 @pytest.mark.parametrize("options", [{}, {"drawn_card": "rlcard", "payoffs": "rlcard"}], ids=["defaults", "rlcard"])
 def test_uno_conforms(options: dict[str, Any]) -> None:
     check_variant("uno", players=range(2, 11), options=options, games=8)
+
+
+def test_maumau_play_plays_uno_against_bots_to_the_end() -> None:
+    out = io.StringIO()
+    code = main(
+        ["play", "--variant", "uno", "--players", "4", "--seed", "3"], stdin=io.StringIO("1\n" * 2000), stdout=out
+    )
+
+    assert code == 0
+    assert "Final scores:" in out.getvalue()
