@@ -89,8 +89,8 @@ Peers that are not installed are reported as such and skipped.  ``--only
 NAME[,NAME]`` measures a subset, of ``maumau``, ``maumau-crazy-eights`` and
 ``maumau-uno`` (both rows each), ``rlcard`` (the game object, both rows),
 ``rlcard-env`` and ``openspiel`` (both rows); the ratios against classic need
-``maumau`` among them, the same-game ratios the example package's rows.  Run ``python benchmarks/peers.py --help``, or ``nox -s
-bench -- --peers``.
+``maumau`` among them, the same-game ratios the example package's rows.
+Run ``python benchmarks/peers.py --help``, or ``nox -s bench -- --peers``.
 """
 
 from __future__ import annotations
