@@ -195,16 +195,11 @@ def play_both(players: int, seed: int) -> tuple[GameState, Any, int]:
                 TOTALS["drawn cards played at once"] += 1
         else:
             letter, trait = choice.split("-")
-            card = (
-                Card(RANK_OF[trait])
-                if trait in ("wild", "wild_draw_4")
-                else Card(RANK_OF.get(trait, trait), COLOUR_OF[letter])
-            )
+            wild = trait in ("wild", "wild_draw_4")
+            card = Card(RANK_OF[trait]) if wild else Card(RANK_OF.get(trait, trait), COLOUR_OF[letter])
             state = apply(state, PlayCard(seat, card))
             events += state.events
-            if (
-                card.suit is None and not state.is_over
-            ):  # the colour, part of RLCard's action, is maumau's next decision
+            if wild and not state.is_over:  # the colour, part of RLCard's action, is maumau's next decision
                 assert set(turn(state)) == {ChooseSuit(seat, colour) for colour in COLOURS}
                 state = apply(state, ChooseSuit(seat, COLOUR_OF[letter]))
                 events += state.events
