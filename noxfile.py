@@ -1,14 +1,15 @@
 """
-Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
-``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes;
-``nox -s web`` tests the web table, ``nox -s browser`` plays it in Chromium and loads it with many tables.
+Development sessions: ``nox`` runs lint, tests, typecheck, docs, web (the web table) and peers (the example
+packages against OpenSpiel and RLCard); ``nox -s bench`` measures speed; ``nox -s soak`` searches long for rule bugs;
+``nox -s mutants`` checks that the tests notice rule changes; ``nox -s browser`` plays the web table in Chromium and
+loads it with many tables.
 """
 
 from __future__ import annotations
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web"]
+nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_external_run = True
 nox.options.default_venv_backend = "venv"
@@ -48,8 +49,10 @@ def typecheck(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """
     Sphinx with warnings as errors, then the doctests in the docs.
+
+    The example packages are installed too, so that their pages show their options.
     """
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs]", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
 
@@ -59,12 +62,13 @@ def bench(session: nox.Session) -> None:
     """
     Decisions and rounds per second and peak memory, random legal play, one core.
 
-    ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead; only then are
-    those installed (RLCard's UNO game needs numpy).
+    ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead, and plays the
+    same games with the example packages in ``examples/``; only then are those installed (RLCard's UNO game needs
+    numpy).
     """
     session.install("-e", ".")
     if "--peers" in session.posargs:
-        session.install("rlcard", "open_spiel", "numpy")
+        session.install("rlcard", "open_spiel", "numpy", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 
@@ -118,3 +122,15 @@ def browser(session: nox.Session) -> None:
     session.install("-e", ".[browser]")
     session.run("python", "tests/browser.py", "--shots", "build/browser")
     session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "60", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def peers(session: nox.Session) -> None:
+    """
+    The two example packages, OpenSpiel's Crazy Eights and RLCard's UNO: their own tests, and move-by-move
+    differential tests against OpenSpiel and RLCard, which are installed here (with numpy, which RLCard needs).
+    """
+    session.install(
+        "-e", ".[tests]", "-e", "examples/crazy-eights", "-e", "examples/uno", "open_spiel", "rlcard", "numpy"
+    )
+    session.run("pytest", "examples/crazy-eights", "examples/uno", *session.posargs)

@@ -54,6 +54,18 @@ What is measured, per engine, is whole games of uniformly random legal play:
   when a hand is empty, after ``max_turns`` card plays, or when the deck is
   empty and everyone passed.
 
+* **maumau's example packages**, the same games as the peers: ``crazy-eights``
+  (``examples/crazy-eights``) at OpenSpiel's default parameters with 4 and 5
+  players, next to OpenSpiel's rows, and ``uno`` (``examples/uno``) with 4 and 2
+  players and the options that make it play as RLCard 1.2 does
+  (``drawn_card="rlcard"``, ``payoffs="rlcard"``), next to RLCard's rows.  Both
+  are checked move by move against the peers by ``nox -s peers``.  Their
+  ratios are printed in decisions and in games per CPU second: the games are
+  the same, but maumau counts as decisions what RLCard does inside one
+  ``step`` (naming a wild's colour, which RLCard's action carries; playing a
+  card just drawn, its only legal action), so for UNO the ratio of games is
+  the like-for-like one.
+
 None of the peers offers anything like resigning.  Besides the timed repeats,
 an untimed sample of games per engine reports decisions per game, the share
 of decisions with a single legal choice (cheap ones: in RLCard "draw" is only
@@ -74,10 +86,11 @@ live in C++ where `tracemalloc` cannot see them):
   decision's transient memory.  Median and maximum over the match.
 
 Peers that are not installed are reported as such and skipped.  ``--only
-NAME[,NAME]`` measures a subset, of ``maumau``, ``rlcard`` (the game object,
-both rows), ``rlcard-env`` and ``openspiel`` (both rows); the ratios need
-``maumau`` among them.  Run ``python benchmarks/peers.py --help``, or ``nox -s
-bench -- --peers``.
+NAME[,NAME]`` measures a subset, of ``maumau``, ``maumau-crazy-eights`` and
+``maumau-uno`` (both rows each), ``rlcard`` (the game object, both rows),
+``rlcard-env`` and ``openspiel`` (both rows); the ratios against classic need
+``maumau`` among them, the same-game ratios the example package's rows.
+Run ``python benchmarks/peers.py --help``, or ``nox -s bench -- --peers``.
 """
 
 from __future__ import annotations
@@ -104,6 +117,8 @@ MAX_DECISIONS_PER_GAME = 1_000_000
 
 MAUMAU_VARIANT = "classic"
 MAUMAU_PLAYERS = 4
+#: maumau's ``uno`` playing RLCard's game as RLCard 1.2 plays it (examples/uno), for the like-for-like rows.
+UNO_AS_RLCARD = {"drawn_card": "rlcard", "payoffs": "rlcard"}
 
 
 class PendingLike(Protocol):
@@ -179,7 +194,10 @@ class Contender:
     config: str
     play: Callable[[], int]
     observe: Callable[[], tuple[int, int, str]]
+    #: The label of the maumau row that plays the same game, for a like-for-like ratio.
+    pair: str | None = None
     rates: list[float] = field(default_factory=list)
+    game_rates: list[float] = field(default_factory=list)
     games: int = 0
     decisions: int = 0
 
@@ -187,10 +205,16 @@ class Contender:
 # --- maumau -----------------------------------------------------------------------------------------------------
 
 
-def maumau_contender(seed: int) -> Contender:
+def maumau_contender(
+    seed: int, variant: str = MAUMAU_VARIANT, players: int = MAUMAU_PLAYERS, options: dict[str, Any] | None = None
+) -> Contender | None:
     """
-    maumau ``classic``, 4 players, whole matches; match seeds count up from *seed*.
+    maumau *variant* with *players* seats, whole matches; match seeds count up from *seed*.
+
+    None if the variant is not installed (the example packages in ``examples/``).
     """
+    if variant not in maumau.variants():
+        return None
     rng = random.Random(seed)
     next_seed = [seed]
     legal_actions = maumau.legal_actions
@@ -199,7 +223,7 @@ def maumau_contender(seed: int) -> Contender:
 
     def new_match() -> Any:  # whatever maumau.new_game returns; only StateLike is relied on
         next_seed[0] += 1
-        return maumau.new_game(MAUMAU_VARIANT, players=MAUMAU_PLAYERS, seed=next_seed[0] - 1)
+        return maumau.new_game(variant, players=players, seed=next_seed[0] - 1, options=options)
 
     def play() -> int:
         state = new_match()
@@ -223,11 +247,13 @@ def maumau_contender(seed: int) -> Contender:
             forced += len(actions) == 1
             state = apply(state, rng.choice(actions))
             decisions += 1
-        return decisions, forced, "match end"
+        return decisions, forced, "match end" if variant == MAUMAU_VARIANT else state.rounds[-1].reason
 
-    config = f"{MAUMAU_VARIANT}, {MAUMAU_PLAYERS} players, whole matches (default options), Resign left out"
-    label = f"maumau {MAUMAU_VARIANT} {MAUMAU_PLAYERS}p"
-    return Contender("maumau", f"maumau {maumau.__version__}", label, config, play, observe)
+    settings = ", ".join(f"{key}={value!r}" for key, value in (options or {}).items()) or "default options"
+    config = f"{variant}, {players} players, whole matches ({settings}), Resign left out"
+    label = f"maumau {variant} {players}p"
+    key = "maumau" if variant == MAUMAU_VARIANT else f"maumau-{variant}"
+    return Contender(key, f"maumau {maumau.__version__}", label, config, play, observe)
 
 
 # --- RLCard -----------------------------------------------------------------------------------------------------
@@ -274,7 +300,9 @@ def rlcard_contender(players: int, seed: int) -> Contender | None:
 
     version = importlib.metadata.version("rlcard")
     config = f"UNO, {players} players{' (default)' if players == 2 else ''}, UnoGame (7 cards, 108-card deck)"
-    return Contender("rlcard", f"RLCard {version}", f"RLCard UNO {players}p", config, play, observe)
+    return Contender(
+        "rlcard", f"RLCard {version}", f"RLCard UNO {players}p", config, play, observe, f"maumau uno {players}p"
+    )
 
 
 def rlcard_env_contender(seed: int) -> Contender | None:
@@ -322,7 +350,8 @@ def rlcard_env_contender(seed: int) -> Contender | None:
 
     version = importlib.metadata.version("rlcard")
     config = f'UNO, {env.num_players} players, rlcard.make("uno"): game plus observation encoding, action ids'
-    return Contender("rlcard-env", f"RLCard {version}", f"RLCard UNO env {env.num_players}p", config, play, observe)
+    label = f"RLCard UNO env {env.num_players}p"
+    return Contender("rlcard-env", f"RLCard {version}", label, config, play, observe, f"maumau uno {env.num_players}p")
 
 
 # --- OpenSpiel --------------------------------------------------------------------------------------------------
@@ -381,7 +410,8 @@ def openspiel_contender(players: int | None, seed: int) -> Contender | None:
     version = importlib.metadata.version("open_spiel")
     config = f"crazy_eights, {game.num_players()} players{default}: {params}"
     label = f"OpenSpiel crazy_eights {game.num_players()}p"
-    return Contender("openspiel", f"OpenSpiel {version}", label, config, play, observe)
+    pair = f"maumau crazy-eights {game.num_players()}p"
+    return Contender("openspiel", f"OpenSpiel {version}", label, config, play, observe, pair)
 
 
 # --- measuring --------------------------------------------------------------------------------------------------
@@ -402,6 +432,7 @@ def timed(contender: Contender, seconds: float) -> None:
         if cpu >= seconds:
             break
     contender.rates.append(decisions / cpu)
+    contender.game_rates.append(games / cpu)
     contender.games += games
     contender.decisions += decisions
 
@@ -461,7 +492,7 @@ def maumau_memory(seed: int) -> tuple[int, float, int, int]:
 
 #: The names ``--only`` takes, each for the rows it makes: maumau, the RLCard game object at 4 and 2 players,
 #: the RLCard env, OpenSpiel at 4 players and at its default.
-KEYS = ("maumau", "rlcard", "rlcard-env", "openspiel")
+KEYS = ("maumau", "maumau-crazy-eights", "maumau-uno", "rlcard", "rlcard-env", "openspiel")
 
 
 def contenders(seed: int, only: Sequence[str] = KEYS) -> tuple[list[Contender], list[str]]:
@@ -470,11 +501,19 @@ def contenders(seed: int, only: Sequence[str] = KEYS) -> tuple[list[Contender], 
     """
     makers: dict[str, Callable[[], list[Contender | None]]] = {
         "maumau": lambda: [maumau_contender(seed)],
+        "maumau-crazy-eights": lambda: [maumau_contender(seed, "crazy-eights", players) for players in (4, 5)],
+        "maumau-uno": lambda: [maumau_contender(seed, "uno", players, UNO_AS_RLCARD) for players in (4, 2)],
         "rlcard": lambda: [rlcard_contender(players, seed) for players in (4, 2)],
         "rlcard-env": lambda: [rlcard_env_contender(seed)],
         "openspiel": lambda: [openspiel_contender(players, seed) for players in (4, None)],
     }
-    install = {"rlcard": "rlcard numpy", "rlcard-env": "rlcard numpy", "openspiel": "open_spiel"}
+    install = {
+        "maumau-crazy-eights": "-e examples/crazy-eights",
+        "maumau-uno": "-e examples/uno",
+        "rlcard": "rlcard numpy",
+        "rlcard-env": "rlcard numpy",
+        "openspiel": "open_spiel",
+    }
     found: list[Contender] = []
     missing: list[str] = []
     for key in KEYS:
@@ -485,6 +524,17 @@ def contenders(seed: int, only: Sequence[str] = KEYS) -> tuple[list[Contender], 
             missing.append(f"{key} (pip install {install[key]})")
         found.extend(contender for contender in made if contender is not None)
     return found, missing
+
+
+def print_ratio(mine: Contender, peer: Contender, width: int, *, games: bool = False) -> None:
+    """
+    Print *mine*'s rate over *peer*'s within each repeat, and their median: decisions per CPU second, or games.
+    """
+    ours, theirs = (mine.game_rates, peer.game_rates) if games else (mine.rates, peer.rates)
+    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+    each = " ".join(f"{ratio:.3f}" for ratio in ratios)
+    unit = "games" if games else "dec."
+    print(f"  {mine.label} / {peer.label:<{width}} {unit:>5}  {statistics.median(ratios):>7.3f}  [{each}]")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -539,14 +589,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         median = statistics.median(contender.rates)
         print(f"{contender.label:<{width}}  {median:>16,.0f}  {contender.games:>7,}  {per_game:>8,.1f}  [{each}]")
 
-    home, peers = found[0], found[1:]
-    if home.key == "maumau" and peers:
+    home = found[0] if found[0].key == "maumau" else None
+    peers = [contender for contender in found if not contender.key.startswith("maumau")]
+    if home is not None and peers:
         print()
         print("maumau / peer: the ratio within each repeat, then their median (below 1: maumau is slower)")
         for peer in peers:
-            ratios = [mine / theirs for mine, theirs in zip(home.rates, peer.rates, strict=True)]
-            each = " ".join(f"{ratio:.3f}" for ratio in ratios)
-            print(f"  {home.label} / {peer.label:<{width}}  {statistics.median(ratios):>7.3f}  [{each}]")
+            print_ratio(home, peer, width)
+    by_label = {contender.label: contender for contender in found}
+    pairs = [(by_label[peer.pair], peer) for peer in peers if peer.pair in by_label]
+    if pairs:
+        print()
+        print("the same game side by side: maumau's example package / the peer, decisions then games per CPU second")
+        for mine, peer in pairs:
+            print_ratio(mine, peer, width)
+            print_ratio(mine, peer, width, games=True)
 
     print()
     print("configurations")

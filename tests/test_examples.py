@@ -16,7 +16,8 @@ from helpers import deal, play, position
 from maumau import DirectionReversed
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+#: The example scripts; ``conftest.py`` configures the tests of the example packages beside them.
+SCRIPTS = sorted(path for path in EXAMPLES.glob("*.py") if path.name != "conftest.py")
 
 
 def load_example(name: str) -> ModuleType:

@@ -1,0 +1,333 @@
+"""
+Crazy Eights as OpenSpiel plays it: 52 cards (104 from six players), eights wild, draw up to five, one deal.
+
+The rules of OpenSpiel's ``crazy_eights`` game, written as a maumau variant
+in a package of its own, with its parameters as options.  Two to fifteen
+players; from six on, two 52-card packs.  A random seat deals 5 cards each
+(7 to each of two players), one at a time from the seat after the dealer,
+and turns a starter that is not an 8 (an 8 goes to the bottom of the draw
+pile).  Play a card of the top card's suit or rank, or an 8 on anything,
+which names the suit to follow.  Or draw a card, and again, up to
+``max_draw_cards`` cards in a turn; after each draw any card of the hand may
+be played, and once the limit is drawn, or the draw pile is empty, passing
+is allowed too.  With ``use_special_cards`` a queen skips the next player,
+an ace reverses the direction, and a 2 makes the next player draw 2 unless
+they answer with any 2 (the debt grows by 2); a special starter acts as if
+the dealer had played it.  The draw pile is not refilled unless
+``reshuffle``.  The game ends when a hand is empty, after ``max_turns`` card
+plays, or when the draw pile is empty and the players passed one more time
+in a row than there are players.  Every player then scores minus their hand:
+50 for an 8, 10 for a J, Q, K or A, the face value for the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from maumau import (
+    Action,
+    Card,
+    ChooseSuit,
+    DrawCards,
+    Effect,
+    GameState,
+    MatchResult,
+    Option,
+    Pass,
+    PileRecycled,
+    PlayCard,
+    RoundEnd,
+    RoundStarted,
+    Slot,
+    french_deck,
+    hookimpl,
+)
+from maumau.flow import best_seats, evolve_player, evolve_state, shuffled
+
+__all__ = ["OPTIONS", "TURN", "Turn", "card_points", "hand_points", "hand_size"]
+
+OPTIONS = (
+    Option("max_draw_cards", 5, "cards a player may draw in one turn before passing is allowed", minimum=1),
+    Option("max_turns", 100, "card plays after which the game ends", minimum=1),
+    Option("reshuffle", False, "the discards below the top card become the draw pile when it runs out"),
+    Option("use_special_cards", False, "a queen skips, an ace reverses, a 2 makes the next player draw 2"),
+    Option(
+        "scoring",
+        "face",
+        "'face': a card below the jack costs its face value, as OpenSpiel documents; "
+        "'openspiel': its card number plus 2, as OpenSpiel 2.0 computes",
+        choices=("face", "openspiel"),
+    ),
+)
+
+#: OpenSpiel's rank and suit order, which its card numbers (rank * 4 + suit) follow.
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("♣", "♦", "♥", "♠")
+
+
+@frozen
+class Turn:
+    """
+    What OpenSpiel counts beside the cards.
+
+    *draws* is the number of cards the player to move drew by choice this
+    turn, *plays* the card plays so far (for ``max_turns``), *passes* the
+    passes in a row while the draw pile was empty, and *owed* the debt of 2s
+    as played, before it is cut to the cards there are to draw.
+    """
+
+    draws: int = 0
+    plays: int = 0
+    passes: int = 0
+    owed: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.plays} cards played, {self.draws} drawn this turn, {self.passes} passes in a row"
+
+
+#: The variant's slot: public, as OpenSpiel's observations show the counts to everyone.
+TURN: Slot[Turn] = Slot("crazy-eights", Turn, Turn())
+
+
+def hand_size(players: int) -> int:
+    """
+    Cards dealt to each player: 7 to each of two, else 5.
+    """
+    return 7 if players == 2 else 5
+
+
+def card_points(card: Card, scoring: str = "face") -> int:
+    """
+    What *card* costs its holder at the end.
+
+    >>> card_points(Card("8", "♠")), card_points(Card("A", "♣")), card_points(Card("7", "♠"))
+    (50, 10, 7)
+    >>> card_points(Card("7", "♠"), "openspiel")  # OpenSpiel 2.0 adds its card number, 5 * 4 + 3, to 2
+    25
+    """
+    if card.rank == "8":
+        return 50
+    if card.rank in ("J", "Q", "K", "A"):
+        return 10
+    if scoring == "openspiel":
+        assert card.suit is not None
+        return RANKS.index(card.rank) * 4 + SUITS.index(card.suit) + 2
+    return int(card.rank)
+
+
+def hand_points(hand: Sequence[Card], scoring: str = "face") -> int:
+    """
+    What *hand* costs its holder at the end.
+    """
+    return sum(card_points(card, scoring) for card in hand)
+
+
+def _stock(state: GameState) -> int:
+    """
+    Cards left to draw as OpenSpiel counts them: the draw pile, refilled at once from the discards with ``reshuffle``.
+    """
+    if state.draw_pile or not state.options["reshuffle"]:
+        return len(state.draw_pile)
+    return len(state.discard_pile) - 1
+
+
+def _restock(state: GameState) -> GameState:
+    """
+    With ``reshuffle``, an empty draw pile is refilled from the discards below the top card at once, as OpenSpiel
+    does, not only when someone draws.
+    """
+    if state.draw_pile or not state.options["reshuffle"] or len(state.discard_pile) < 2:
+        return state
+    cards, state = shuffled(state, state.discard_pile[:-1])
+    events = (*state.events, PileRecycled(len(cards)))
+    return evolve_state(state, draw_pile=cards, discard_pile=state.discard_pile[-1:], events=events)
+
+
+def _limit(state: GameState, name: str) -> int:
+    value = state.options[name]
+    assert isinstance(value, int)
+    return value
+
+
+def _count(state: GameState, **changes: int) -> GameState:
+    return TURN.put(state, evolve(TURN.get(state), **changes))
+
+
+@hookimpl
+def maumau_options() -> Sequence[Option]:
+    return OPTIONS
+
+
+@hookimpl
+def maumau_seats() -> range:
+    return range(2, 16)
+
+
+@hookimpl
+def maumau_slots() -> Sequence[Slot[Turn]]:
+    return (TURN,)
+
+
+@hookimpl
+def maumau_deck(players: int) -> tuple[Card, ...]:
+    return french_deck(RANKS, copies=2 if players > 5 else 1)
+
+
+@hookimpl
+def maumau_dealer(state: GameState) -> int:
+    return random.Random(f"{state.seed}/dealer").randrange(len(state.players))  # OpenSpiel's first chance node
+
+
+@hookimpl
+def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
+    count = len(state.players)
+    first = (state.dealer + 1) % count
+    dealt = hand_size(count) * count
+    players = tuple(
+        evolve_player(player, hand=cards[(seat - first) % count : dealt : count])
+        for seat, player in enumerate(state.players)
+    )
+    return evolve_state(
+        state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=first
+    )
+
+
+@hookimpl
+def maumau_starter(state: GameState, card: Card) -> GameState:
+    pile, buried = state.draw_pile, []
+    while card.rank == "8":  # an 8 may not start: it goes to the bottom, and the next card is turned
+        buried.append(card)
+        card, pile = pile[0], pile[1:]
+    count, dealer = len(state.players), state.dealer
+    changes: dict[str, object] = {}
+    if state.options["use_special_cards"]:  # a special starter acts as if the dealer had played it
+        if card.rank == "Q":
+            changes["to_move"] = (dealer + 2) % count
+        elif card.rank == "A":
+            changes.update(direction=-1, to_move=(dealer - 1) % count)
+        elif card.rank == "2":
+            changes["debt"] = 2
+    first = changes.get("to_move", state.to_move)
+    assert isinstance(first, int)
+    started = RoundStarted(state.round, dealer, card, first)
+    return evolve_state(
+        state,
+        discard_pile=(card,),
+        draw_pile=pile + tuple(buried),
+        events=(*state.events[:-1], started),
+        **changes,
+    )
+
+
+@hookimpl
+def maumau_playable(state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    if state.debt:  # any 2 answers a 2, whatever its suit
+        return tuple(card for card in cards if card.rank == "2")
+    top = state.discard_pile[-1]
+    suit = state.wish or top.suit
+    return tuple(card for card in cards if card.rank == "8" or card.suit == suit or card.rank == top.rank)
+
+
+@hookimpl
+def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
+    if not state.players[seat].hand:
+        return Effect()  # the game is over: an 8 names nothing
+    if card.rank == "8":
+        return Effect(choose_suit=True)
+    if not state.options["use_special_cards"]:
+        return Effect()
+    if card.rank == "Q":
+        return Effect(skip=1)
+    if card.rank == "A":
+        return Effect(reverse=True)
+    if card.rank == "2" and _stock(state):  # with nothing to draw, a 2 is a plain card
+        return Effect(draw=2)
+    return Effect()
+
+
+@hookimpl
+def maumau_before_action(state: GameState, action: Action) -> GameState:
+    turn = TURN.get(state)
+    if isinstance(action, PlayCard):
+        return _count(state, draws=0, plays=turn.plays + 1, passes=0)
+    if isinstance(action, Pass):
+        return _count(state, draws=0, passes=0 if state.draw_pile else turn.passes + 1)
+    if isinstance(action, DrawCards):
+        if state.debt:  # the debt as owed; without reshuffle, only what the pile holds can be drawn
+            owed = state.debt
+            if not state.options["reshuffle"]:
+                state = evolve_state(state, debt=min(owed, len(state.draw_pile)))
+            return _count(state, passes=0, owed=owed)
+        return _count(state, passes=0)
+    if isinstance(action, ChooseSuit):
+        return _count(state, passes=0)
+    return state
+
+
+@hookimpl
+def maumau_follow_up(state: GameState) -> GameState:
+    return _restock(state)
+
+
+@hookimpl
+def maumau_after_draw(state: GameState, cards: tuple[Card, ...], forced: bool) -> GameState:
+    state = _restock(state)
+    turn = TURN.get(state)
+    if forced:  # the debt is paid; the pile running out on its very last card counts as a pass
+        passes = 1 if not state.draw_pile and len(cards) == turn.owed else 0
+        return _count(state, passes=passes, owed=0)
+    return _count(evolve_state(state, drawn=None), draws=turn.draws + 1)  # any card may be played now
+
+
+@hookimpl
+def maumau_next_seat(state: GameState, seat: int) -> int | None:
+    if TURN.get(state).draws and not state.players[seat].resigned:
+        return seat  # a player who drew goes on: play, draw again or pass
+    return None
+
+
+@hookimpl
+def maumau_turn_ended(state: GameState) -> GameState | None:
+    # Once the limit is drawn, or nothing is left to draw, the player may pass instead of drawing: an owed skip,
+    # which the kernel lets its player pass (or answer with any playable card) and never draw.
+    if state.debt or (state.draw_pile and TURN.get(state).draws < _limit(state, "max_draw_cards")):
+        return None
+    return evolve_state(state, skips=1)
+
+
+@hookimpl
+def maumau_refusal(state: GameState, action: Action) -> str | None:
+    if isinstance(action, DrawCards) and state.skips and action.seat == state.to_move:
+        if not state.draw_pile:
+            return "the draw pile is empty: play or pass"
+        return f"{state.options['max_draw_cards']} cards drawn this turn, the most allowed: play or pass"
+    if isinstance(action, Pass) and action.seat == state.to_move and not state.skips:
+        return "passing is allowed only once max_draw_cards cards are drawn or the draw pile is empty"
+    return None
+
+
+@hookimpl
+def maumau_round_over(state: GameState) -> RoundEnd | None:
+    turn = TURN.get(state)
+    if turn.plays >= _limit(state, "max_turns") and all(player.hand for player in state.players):
+        return RoundEnd("max turns")
+    if turn.passes > len(state.active_seats()):
+        return RoundEnd("blocked")
+    return None
+
+
+@hookimpl
+def maumau_score_round(state: GameState) -> tuple[int, ...]:
+    scoring = state.options["scoring"]
+    assert isinstance(scoring, str)
+    return tuple(-hand_points(player.hand, scoring) for player in state.players)
+
+
+@hookimpl
+def maumau_match_over(state: GameState) -> MatchResult | None:
+    if not state.rounds:
+        return None  # a resignation during the deal: the kernel's default decides
+    return MatchResult(best_seats(state), state.rounds[-1].reason, state.scores)
