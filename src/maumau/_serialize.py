@@ -645,7 +645,7 @@ def _depth(data: Any) -> int:
     return deepest
 
 
-def _parse(text: str | bytes) -> Any:
+def parse_json(text: str | bytes) -> Any:
     """
     The data of JSON *text*, refused early when too long or too deep, with duplicate keys, or NaN.
     """
@@ -725,4 +725,4 @@ def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = ()
     .. versionchanged:: 0.2.0
        A saved state is replayed and compared unless *trusted*; limits; format versions.
     """
-    return from_data(_parse(text), cls, plugins=plugins, trusted=trusted)
+    return from_data(parse_json(text), cls, plugins=plugins, trusted=trusted)

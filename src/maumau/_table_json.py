@@ -4,7 +4,7 @@ The save format of a `maumau.Table`: a JSON object with its own format name and 
 A saved table outlives the code that wrote it (a server restarts, a player
 keeps a file), so the format says what it is and which version it is, and
 the reader refuses what it cannot read instead of guessing.  The game state
-inside is written and read by `maumau.to_json` and `maumau.from_json`, so it
+inside is written and read by `maumau.to_data` and `maumau.from_data`, so it
 follows the state's own format; this module adds what a table knows beyond
 the state:
 
@@ -33,7 +33,7 @@ from typing import Any
 from attrs import frozen
 
 from ._events import Event
-from ._serialize import from_json, to_json
+from ._serialize import from_data, parse_json, to_data
 from ._state import GameState
 from .exceptions import RecordError
 
@@ -88,8 +88,8 @@ def dump_table(data: TableData, *, indent: int | None = None) -> str:
         "declined": list(data.declined),
         "reacted": list(data.reacted),
         "bots": [{"seat": seat, "random": state} for seat, state in data.bots],
-        "log": [json.loads(to_json(event)) for event in data.log],
-        "state": json.loads(to_json(data.state)),
+        "log": [to_data(event) for event in data.log],
+        "state": to_data(data.state),
     }
     return json.dumps(document, ensure_ascii=False, indent=indent)
 
@@ -101,10 +101,7 @@ def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> Table
     Raises:
         RecordError: not JSON, not a saved table, another version, or a part that is wrong; the message says which.
     """
-    try:
-        document = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise RecordError(f"not valid JSON: {error}") from None
+    document = parse_json(text)  # bounded as every save is: length, depth, duplicate keys, NaN
     if not isinstance(document, dict) or document.get("format") != TABLE_FORMAT:
         raise RecordError(f"not a saved table: expected an object with format {TABLE_FORMAT!r}")
     version = document.get("version")
@@ -116,10 +113,10 @@ def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> Table
     if reaction is not None and (not isinstance(reaction, (int, float)) or isinstance(reaction, bool) or reaction < 0):
         raise RecordError(f"saved table: reaction_seconds must be null or a number of at least 0, got {reaction!r}")
     plugins = [load_plugin(rule) for rule in house_rules]
-    state = from_json(json.dumps(document.get("state")), GameState, plugins=plugins)
+    state = from_data(document.get("state"), GameState, plugins=plugins)
     if tuple(seat.name for seat in seats) != tuple(player.name for player in state.players):
         raise RecordError("saved table: its seats do not match the players of its state")
-    log = from_json(json.dumps(_list(document, "log")), tuple[Event, ...])
+    log = tuple(from_data(event, Event) for event in _list(document, "log"))  # type: ignore[type-abstract]
     read = _numbers(document, "read", len(log) + 1)
     if len(read) != len(seats):
         raise RecordError(f"saved table: read has {len(read)} entries for {len(seats)} seats")
