@@ -1,6 +1,8 @@
 """
 Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
 ``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes.
+``nox -s rl`` and ``nox -s openspiel`` test the game-AI interop with its libraries; ``nox -s bench_rl`` compares
+its environment's speed with RLCard's and PettingZoo's.
 """
 
 from __future__ import annotations
@@ -90,3 +92,43 @@ def mutants(session: nox.Session) -> None:
     """
     session.install("-e", ".[tests]")
     session.run("python", "tests/mutants.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def rl(session: nox.Session) -> None:
+    """
+    The tests of `maumau.rl` with its extras (numpy, PettingZoo, Gymnasium): they are skipped in ``tests``.
+
+    ``MAUMAU_REQUIRE_EXTRAS`` makes a missing library fail the run rather than skip the tests.
+    """
+    session.install("-e", ".[tests,rl]")
+    session.run(
+        "pytest",
+        "tests/test_rl_encoding.py",
+        "tests/test_rl_envs.py",
+        *session.posargs,
+        env={"MAUMAU_REQUIRE_EXTRAS": "1"},
+    )
+
+
+@nox.session(python=PYTHON)
+def openspiel(session: nox.Session) -> None:
+    """
+    The OpenSpiel games: OpenSpiel's random simulation test, IS-MCTS, then a short IS-MCTS match against a bot.
+
+    ``nox -s openspiel -- --games 20 --bot SearchBot`` plays a longer match (arguments go to the match script).
+    """
+    session.install("-e", ".[tests,openspiel]")
+    session.run("pytest", "tests/test_rl_openspiel.py", env={"MAUMAU_REQUIRE_EXTRAS": "1"})
+    session.run(
+        "python", "examples/rl/openspiel_match.py", *(session.posargs or ["--games", "2", "--simulations", "30"])
+    )
+
+
+@nox.session(python=PYTHON)
+def bench_rl(session: nox.Session) -> None:
+    """
+    Environment steps per CPU second: maumau's PettingZoo environment, RLCard's UNO and PettingZoo's Connect Four.
+    """
+    session.install("-e", ".[rl]", "rlcard", "pygame")
+    session.run("python", "benchmarks/rl_speed.py", *session.posargs)

@@ -29,6 +29,7 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._features import Feature
 from ._options import Option, Options
 from ._serialize import from_json, to_json
 from ._slots import Slot
@@ -72,6 +73,7 @@ __all__ = [
     "DrawCards",
     "Effect",
     "Event",
+    "Feature",
     "GameRecord",
     "GameState",
     "IllegalActionError",
