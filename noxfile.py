@@ -1,8 +1,8 @@
 """
 Development sessions: ``nox`` runs lint, tests, typecheck and docs; ``nox -s bench`` measures speed;
 ``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the tests notice rule changes.
-``nox -s rl`` and ``nox -s openspiel`` test the game-AI interop with its libraries; ``nox -s bench_rl`` compares
-its environment's speed with RLCard's and PettingZoo's.
+``nox -s rl`` and ``nox -s openspiel`` test the game-AI interop with its libraries; ``nox -s learn`` trains an agent;
+``nox -s bench_rl`` compares its environment's speed with RLCard's and PettingZoo's.
 """
 
 from __future__ import annotations
@@ -123,6 +123,17 @@ def openspiel(session: nox.Session) -> None:
     session.run(
         "python", "examples/rl/openspiel_match.py", *(session.posargs or ["--games", "2", "--simulations", "30"])
     )
+
+
+@nox.session(python=PYTHON)
+def learn(session: nox.Session) -> None:
+    """
+    The learning example: OpenSpiel's tabular Q-learner against HeuristicBot, a few CPU minutes, and its curve.
+
+    ``nox -s learn -- --episodes 2000`` trains less; the curve is drawn to ``learning-curve.png``.
+    """
+    session.install("-e", ".[openspiel]", "matplotlib")
+    session.run("python", "examples/rl/learn_qlearning.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -23,11 +23,15 @@ from maumau import (
     hookimpl,
     legal_actions,
     new_game,
+    variants,
     view,
 )
 from maumau.rl import NO_REACTION, ActionSpace, Observer, action_space, observer
 from maumau.testing import check_encoding
 from maumau_variants.sau_mau_mau import deck
+
+#: Variants installed beside maumau's own (the peers' games, a third party's): each is checked as its own are.
+OTHERS = sorted(set(variants()) - {"classic", "penalty-52", "sau-mau-mau", "ccw-house"})
 
 GAMES = [
     ("classic", 3, None),
@@ -71,6 +75,16 @@ class TestActionSpace:
                 check_encoding(state, rng)
                 kinds.update(type(a).__name__ for seat in range(players) for a in legal_actions(state, seat))
         assert {"PlayCard", "DrawCards", "Resign"} <= kinds
+
+    @pytest.mark.parametrize("variant", OTHERS)
+    def test_every_other_installed_variant_encodes(self, variant):
+        """
+        A variant installed from another package gets action ids and observations through the same hooks.
+        """
+        rng = random.Random(3)
+        players = variants()[variant].seats.start
+        for state in random_states(variant, players, None, 0, 300):
+            check_encoding(state, rng)
 
     def test_ids_follow_the_documented_order(self):
         """

@@ -15,11 +15,13 @@ need("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from maumau import Challenge, PlayCard  # noqa: E402
+from maumau import Challenge, PlayCard, variants  # noqa: E402
 from maumau.bots import HeuristicBot, RandomBot  # noqa: E402
 from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env  # noqa: E402
 
-VARIANTS = [("classic", 3), ("penalty-52", 3), ("sau-mau-mau", 3), ("ccw-house", 4)]
+OURS = [("classic", 3), ("penalty-52", 3), ("sau-mau-mau", 3), ("ccw-house", 4)]
+#: Every variant installed, maumau's own and any other package's (the peers' games).
+VARIANTS = OURS + [(name, info.seats.start) for name, info in sorted(variants().items()) if name not in dict(OURS)]
 
 
 def random_steps(env, seed: int, steps: int):

@@ -11,7 +11,7 @@ by side in one vector.  Nothing here needs numpy until an array is asked for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
@@ -249,7 +249,7 @@ def _flatten(answers: Iterable[Iterable[Any]]) -> list[Any]:
     return [item for answer in answers for item in answer]
 
 
-@cache
+@lru_cache(maxsize=64)  # as many as the rules cache keeps: a server may build rules for every game
 def _space(rules: Rules, options: Options, players: int) -> ActionSpace:
     declared = _flatten(rules.hooks["maumau_action_space"](options, players, *_table(rules, options, players)))
     for action in declared:
@@ -258,7 +258,7 @@ def _space(rules: Rules, options: Options, players: int) -> ActionSpace:
     return ActionSpace(rules.variant, players, options, tuple(dict.fromkeys(declared)))
 
 
-@cache
+@lru_cache(maxsize=64)  # as many as the rules cache keeps: a server may build rules for every game
 def _observer(rules: Rules, options: Options, players: int) -> Observer:
     cards, suits, _ = _table(rules, options, players)
     features = _flatten(rules.hooks["maumau_features"](options, players, cards, suits))
