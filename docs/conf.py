@@ -56,7 +56,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"ActionLog"),
     # maumau.rl's arrays and environments: numpy and the RL libraries are extras, not installed for the docs.
     ("py:.*", r"(np|npt|numpy)\..*"),
-    ("py:.*", r"Maumau(AEC|Gym)Env"),
+    ("py:.*", r"Maumau(AEC|Gym)Env|BotFactory"),
 ]
 
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -22,7 +22,7 @@ environments import their library when they are made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ._spaces import NO_REACTION, ActionSpace, Layout, Observer, action_space, observer
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from ._gymnasium import MaumauGymEnv
     from ._pettingzoo import MaumauAECEnv
+    from ._turns import BotFactory
 
 __all__ = [
     "NO_REACTION",
@@ -74,7 +75,7 @@ def gymnasium_env(
     variant: str,
     *,
     players: int,
-    opponents: Any,
+    opponents: BotFactory | Sequence[BotFactory],
     seat: int = 0,
     options: Mapping[str, object] | None = None,
     plugins: Sequence[object] = (),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -28,12 +28,9 @@ from gymnasium import spaces
 from .._view import view
 from ..bots import Bot, ReactingBot
 from ._spaces import NO_REACTION
-from ._turns import Position, Setup, Turn, returns
+from ._turns import BotFactory, Position, Setup, Turn, returns
 
-__all__ = ["BotFactory", "MaumauGymEnv"]
-
-#: Makes a bot from a seed: a bot class such as `maumau.bots.HeuristicBot` is one.
-BotFactory = Callable[[int], Bot]
+__all__ = ["MaumauGymEnv"]
 
 Observation = npt.NDArray[np.float32]
 

@@ -13,17 +13,20 @@ after something has happened.  Resigning is never offered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import evolve, frozen
 
 from .._actions import Resign
 from .._engine import apply, legal_actions, new_game
 from .._state import GameState
-from ..bots import acting_seat
+from ..bots import Bot, acting_seat
 from ._spaces import NO_REACTION, ActionSpace, Observer
 
-__all__ = ["Position", "Setup", "Turn", "returns"]
+__all__ = ["BotFactory", "Position", "Setup", "Turn", "returns"]
+
+#: Makes a bot from a seed: a bot class such as `maumau.bots.HeuristicBot` is one.
+BotFactory = Callable[[int], Bot]
 
 
 class Setup:
