@@ -116,7 +116,7 @@ def openspiel(session: nox.Session) -> None:
     """
     The OpenSpiel games: OpenSpiel's random simulation test, IS-MCTS, then a short IS-MCTS match against a bot.
 
-    ``nox -s openspiel -- --games 20 --bot SearchBot`` plays a longer match (arguments go to the match script).
+    ``nox -s openspiel -- --games 20 --level search`` plays a longer match (arguments go to the match script).
     """
     session.install("-e", ".[tests,openspiel]")
     session.run("pytest", "tests/test_rl_openspiel.py", env={"MAUMAU_REQUIRE_EXTRAS": "1"})

@@ -87,3 +87,18 @@ def test_an_unknown_parameter_is_refused():
     """
     with pytest.raises(pyspiel.SpielError):
         pyspiel.load_game("maumau_classic", {"seats": 2})
+
+
+def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
+    """
+    OpenSpiel needs a bound on a game's length: after ``max_decisions`` decisions the match stops, without returns.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "max_decisions": 5})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for _ in range(5):
+        assert not state.is_terminal()
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+    assert game.max_game_length() == 6

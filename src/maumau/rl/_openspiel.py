@@ -9,8 +9,10 @@ match.  Player actions are the ids of `maumau.rl.ActionSpace`; reactions are
 decisions of their own, as in the PettingZoo environment.  Returns are paid
 at the end of the match: 1 to each winner, -1 to the others.
 
-Game parameters: ``players``, ``deals`` (how many seeds chance draws from)
-and ``options`` (the variant's options as JSON text, ``""`` for none).
+Game parameters: ``players``, ``deals`` (how many seeds chance draws from),
+``options`` (the variant's options as JSON text, ``""`` for none) and
+``max_decisions`` (a match still going after that many decisions stops,
+and pays nobody).
 
 Observations: the observation tensor and the information-state tensor are
 both the `maumau.rl.Observer` vector of the player's view.  The
@@ -44,8 +46,9 @@ from ._turns import Position, Turn, returns
 
 __all__ = ["MaumauGame", "MaumauState", "game_name", "register_games"]
 
-#: A bound on the decisions of a match, for OpenSpiel's game info.
-MAX_GAME_LENGTH = 100_000
+#: How many decisions a match may take before it stops with no winner, unless ``max_decisions`` says otherwise:
+#: OpenSpiel wants a bound on the length of a game, and random play (a rollout) can draw for a long time.
+MAX_DECISIONS = 10_000
 #: How many deals chance draws from, unless the parameter ``deals`` says otherwise.
 DEALS = 1 << 16
 
@@ -84,6 +87,7 @@ class MaumauGame(pyspiel.Game):  # type: ignore[misc]
         self.variant = variant
         self.players = int(given.get("players", seats.start))
         self.deals = int(given.get("deals", DEALS))
+        self.max_decisions = int(given.get("max_decisions", MAX_DECISIONS))
         text = str(given.get("options", ""))
         self.game_options: dict[str, object] | None = json.loads(text) if text else None
         sample = new_game(variant, players=self.players, options=self.game_options, seed=0)
@@ -96,7 +100,7 @@ class MaumauGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.max_decisions + 1,  # the deal, then the decisions
         )
         super().__init__(game_type, info, params or {})
 
@@ -121,6 +125,8 @@ class _Now:
     position: Position | None
     turn: Turn | None
     previous: _Now | None = None
+    #: The decisions taken since the deal.
+    decisions: int = 0
     digests: dict[int, str] = field(factory=dict, eq=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
@@ -174,7 +180,9 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         return self.now.memory(seat)
 
     def _enter(self, position: Position) -> None:
-        self.now = _Now(self.game, position, position.turn(self.game.space), self.now)
+        decisions = 0 if self.now.position is None else self.now.decisions + 1
+        turn = position.turn(self.game.space) if decisions < self.game.max_decisions else None
+        self.now = _Now(self.game, position, turn, self.now, decisions)
 
     def current_player(self) -> int:
         if self.position is None:
@@ -214,7 +222,7 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if self.position is None or self.turn is not None:
             return [0.0] * self.game.players
-        return returns(self.position.state)
+        return returns(self.position.state)  # nothing for anyone if the match stopped at the decision limit
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> MaumauState:
         """
@@ -233,7 +241,7 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
             position = Position(state, self.position.reacted, self.position.declined)
             turn = position.turn(self.game.space)
             if turn == self.turn:
-                copy.now = _Now(self.game, position, turn, self.now.previous)
+                copy.now = _Now(self.game, position, turn, self.now.previous, self.now.decisions)
                 return copy
         return copy
 
@@ -321,7 +329,12 @@ def register_games() -> tuple[str, ...]:
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification={"players": seats.start, "deals": DEALS, "options": ""},
+            parameter_specification={
+                "players": seats.start,
+                "deals": DEALS,
+                "options": "",
+                "max_decisions": MAX_DECISIONS,
+            },
         )
         pyspiel.register_game(game_type, _factory(variant, game_type))
     return tuple(names)
