@@ -15,7 +15,7 @@ need("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from maumau import Challenge, PlayCard, variants  # noqa: E402
+from maumau import CardsDrawn, Challenge, DrawCards, PlayCard, variants  # noqa: E402
 from maumau.bots import HeuristicBot, RandomBot  # noqa: E402
 from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env  # noqa: E402
 
@@ -145,3 +145,33 @@ class TestGymnasium:
         """
         with pytest.raises(ValueError, match="3 players need 2 opponents, got 1"):
             gymnasium_env("classic", players=3, opponents=[HeuristicBot])
+
+
+class Watching(HeuristicBot):
+    """
+    A heuristic bot that keeps the events it is told.
+    """
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.seen: list[object] = []
+
+    def observe(self, events) -> None:
+        self.seen.extend(events)
+
+
+def test_a_bot_that_observes_is_told_every_event_without_hidden_cards():
+    """
+    A bot with ``observe`` hears of every action, the learner's too, and never of the cards another seat drew.
+    """
+    env = gymnasium_env("classic", players=2, opponents=Watching)
+    env.reset(seed=2)
+    draw = env.space.encode(DrawCards(0))
+    for _ in range(5):  # the learner draws whenever it may
+        legal = np.flatnonzero(env.action_masks())
+        _, _, terminated, _, _ = env.step(draw if draw in legal else int(legal[0]))
+        if terminated:
+            break
+    drawn = [event for event in env.bots[1].seen if isinstance(event, CardsDrawn) and event.seat == 0]
+    assert drawn
+    assert all(event.cards is None for event in drawn)

@@ -7,7 +7,8 @@ acts with an id of the game's `maumau.rl.ActionSpace`; the legal ids are in
 maskable learners such as sb3-contrib's ``MaskablePPO`` call).  The other
 seats are bots; a bot that can react is asked when its turn to react comes,
 and the learner is asked to react or decline (`maumau.rl.NO_REACTION`) as a
-step of its own.  The match is the episode: at its end the learner gets 1 if
+step of its own; a bot with an ``observe`` method is told the events of every
+action as its seat saw them.  The match is the episode: at its end the learner gets 1 if
 it is among the winners and -1 if not (0 when all or none win).  An illegal
 id ends the episode at once with -1 and ``info["illegal"]``, so an agent that
 ignores the mask learns to respect it.
@@ -108,9 +109,21 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
             else:
                 action = bot.choose(seen)
                 index = self.space.encode(action)
-            position = position.after(self.space, turn, index)
+            position = self._told(position, position.after(self.space, turn, index))
             turn = position.turn(self.space)
         self.position, self.current = position, turn
+
+    def _told(self, before: Position, after: Position) -> Position:
+        """
+        *after*, once every bot that observes (it has ``observe``, as `maumau.bots.ObservingBot` s do where that
+        protocol exists) has been told the events of the action, as its seat saw them.
+        """
+        if after.state is not before.state:
+            for seat, bot in self.bots.items():
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe(view(after.state, seat).events)
+        return after
 
     def _observation(self) -> Observation:
         assert self.position is not None
@@ -140,7 +153,7 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
             self.current = None
             return self._observation(), -1.0, True, False, self._info(illegal=True)
         self.steps += 1
-        self._play_bots(self.position.after(self.space, self.current, index))
+        self._play_bots(self._told(self.position, self.position.after(self.space, self.current, index)))
         assert self.position is not None
         if self.position.over:
             self.current = None
