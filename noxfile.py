@@ -2,7 +2,8 @@
 Development sessions: ``nox`` runs lint, tests, typecheck, docs, web (the web table) and peers (the example
 packages against OpenSpiel and RLCard); ``nox -s bench`` measures speed; ``nox -s soak`` searches long for rule bugs;
 ``nox -s mutants`` checks that the tests notice rule changes; ``nox -s browser`` plays the web table in Chromium and
-loads it with many tables.
+loads it with many tables; ``nox -s rl`` and ``nox -s openspiel`` test the game-AI interop with its libraries;
+``nox -s learn`` trains an agent; ``nox -s bench_rl`` compares its environment's speed with RLCard's and PettingZoo's.
 """
 
 from __future__ import annotations
@@ -134,3 +135,54 @@ def peers(session: nox.Session) -> None:
         "-e", ".[tests]", "-e", "examples/crazy-eights", "-e", "examples/uno", "open_spiel", "rlcard", "numpy"
     )
     session.run("pytest", "examples/crazy-eights", "examples/uno", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def rl(session: nox.Session) -> None:
+    """
+    The tests of `maumau.rl` with its extras (numpy, PettingZoo, Gymnasium): they are skipped in ``tests``.
+
+    ``MAUMAU_REQUIRE_EXTRAS`` makes a missing library fail the run rather than skip the tests.
+    """
+    session.install("-e", ".[tests,rl]")
+    session.run(
+        "pytest",
+        "tests/test_rl_encoding.py",
+        "tests/test_rl_envs.py",
+        *session.posargs,
+        env={"MAUMAU_REQUIRE_EXTRAS": "1"},
+    )
+
+
+@nox.session(python=PYTHON)
+def openspiel(session: nox.Session) -> None:
+    """
+    The OpenSpiel games: OpenSpiel's random simulation test, IS-MCTS, then a short IS-MCTS match against a bot.
+
+    ``nox -s openspiel -- --games 20 --level search`` plays a longer match (arguments go to the match script).
+    """
+    session.install("-e", ".[tests,openspiel]")
+    session.run("pytest", "tests/test_rl_openspiel.py", env={"MAUMAU_REQUIRE_EXTRAS": "1"})
+    session.run(
+        "python", "examples/rl/openspiel_match.py", *(session.posargs or ["--games", "2", "--simulations", "30"])
+    )
+
+
+@nox.session(python=PYTHON)
+def learn(session: nox.Session) -> None:
+    """
+    The learning example: OpenSpiel's tabular Q-learner against HeuristicBot, a few CPU minutes, and its curve.
+
+    ``nox -s learn -- --episodes 2000`` trains less; the curve is drawn to ``learning-curve.png``.
+    """
+    session.install("-e", ".[openspiel]", "matplotlib")
+    session.run("python", "examples/rl/learn_qlearning.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def bench_rl(session: nox.Session) -> None:
+    """
+    Environment steps per CPU second: maumau's PettingZoo environment, RLCard's UNO and PettingZoo's Connect Four.
+    """
+    session.install("-e", ".[rl]", "rlcard", "pygame")
+    session.run("python", "benchmarks/rl_speed.py", *session.posargs)

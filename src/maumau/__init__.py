@@ -29,6 +29,7 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._features import Feature
 from ._house_rules import load_house_rule
 from ._limits import (
     FORMAT_VERSION,
@@ -104,6 +105,7 @@ __all__ = [
     "DrawCards",
     "Effect",
     "Event",
+    "Feature",
     "GameRecord",
     "GameState",
     "IllegalActionError",

@@ -17,8 +17,8 @@ of one game.  Three kinds of hook:
   ``result = yield`` receives the answer of everything below it (the
   kernel's default included), so each rule is written once.
 * **collected** (`maumau_options`, `maumau_mechanics`, `maumau_slots`,
-  `maumau_actions`, `maumau_check_state`): every plugin's answer counts,
-  oldest plugin first.
+  `maumau_actions`, `maumau_check_state`, `maumau_action_space`,
+  `maumau_features`): every plugin's answer counts, oldest plugin first.
 * **pipeline** (`maumau_follow_up`, `maumau_before_action`,
   `maumau_turn_ended`, `maumau_round_ended`): each plugin, oldest first,
   gets the state the one before it returned and returns a new state, or
@@ -38,9 +38,10 @@ from typing import Any, TypeVar
 import pluggy
 
 from . import flow
-from ._actions import Action
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
 from ._effects import NO_EFFECT, CallRuling, Effect, RoundEnd
+from ._features import Feature, kernel_features
 from ._options import Option, Options
 from ._slots import Slot
 from ._state import GameState, MatchResult
@@ -53,7 +54,17 @@ hookspec = pluggy.HookspecMarker("maumau")
 hookimpl = pluggy.HookimplMarker("maumau")
 
 #: Hooks whose results are all collected, oldest plugin first.
-COLLECTED = frozenset({"maumau_options", "maumau_mechanics", "maumau_slots", "maumau_actions", "maumau_check_state"})
+COLLECTED = frozenset(
+    {
+        "maumau_options",
+        "maumau_mechanics",
+        "maumau_slots",
+        "maumau_actions",
+        "maumau_check_state",
+        "maumau_action_space",
+        "maumau_features",
+    }
+)
 #: Hooks that pass the state from plugin to plugin, oldest first.
 PIPELINES = frozenset({"maumau_follow_up", "maumau_before_action", "maumau_turn_ended", "maumau_round_ended"})
 
@@ -521,3 +532,56 @@ def maumau_check_state(state: GameState) -> str | None:
 
     .. versionadded:: 0.1.0
     """
+
+
+# --- encoding, for game-AI libraries --------------------------------------------
+
+
+@hookspec
+@_with_default
+def maumau_action_space(
+    options: Options, players: int, cards: tuple[Card, ...], suits: tuple[str, ...], calls: tuple[str, ...]
+) -> Sequence[Action]:
+    """
+    The actions a plugin adds to the game's fixed action space, each as seat 0 would take it: collected.
+
+    Asked once per variant, options and player count by `maumau.rl.ActionSpace`,
+    which numbers the answers in order, oldest plugin first: the kernel's
+    own, then the mechanics', the variant's and the house rules'.  *cards*
+    are the distinct cards of the deck in deck order, *suits* the suits a
+    wish may name, *calls* the variant's calls.  List every action of your
+    own classes (a bet on each pig), with every field value it may take;
+    an action that `maumau.legal_actions` lists but no plugin declares
+    here cannot be encoded.  Declaring an action twice is harmless.
+
+    The kernel: a play of every card, without a call and with each call;
+    drawing; passing; naming each suit; resigning.
+
+    .. versionadded:: 0.2.0
+    """
+    plays = [PlayCard(0, card, call) for card in cards for call in (None, *calls)]
+    return (*plays, DrawCards(0), Pass(0), *(ChooseSuit(0, suit) for suit in suits), Resign(0))
+
+
+@hookspec
+@_with_default
+def maumau_features(
+    options: Options, players: int, cards: tuple[Card, ...], suits: tuple[str, ...]
+) -> Sequence[Feature]:
+    """
+    The parts of the fixed-size observation of a view that a plugin adds, as `maumau.Feature` s: collected.
+
+    Asked with the arguments of `maumau_action_space` (without the calls);
+    the observation is every plugin's features in order, oldest plugin
+    first.  A feature reads a `maumau.PlayerView` only, so it cannot show
+    what the view hides; read a slot through its accessor
+    (``maumau.mechanics.challenges.window(view)``).
+
+    The kernel: own hand, top card, discard pile, drawn card, wished suit,
+    debt, skips, draw pile size, direction, hand sizes, whose turn, who
+    decides, resignations, scores and the round (`maumau.rl` documents the
+    layout of each variant).
+
+    .. versionadded:: 0.2.0
+    """
+    return kernel_features(players, cards, suits)

@@ -19,6 +19,10 @@ match, and every step is checked:
 * replaying the record gives the same state;
 * the match ends.
 
+`check_encoding` checks what game-AI libraries need (`maumau.rl`): every
+legal action has an id that decodes back to it, and the observation has
+its fixed size and does not change when hidden cards are permuted.
+
 Hypothesis is needed (``pip install hypothesis``); it is imported when a
 check runs, so importing this module costs nothing.
 
@@ -47,6 +51,7 @@ from .exceptions import IllegalActionError, InvalidActionError
 
 __all__ = [
     "check_conservation",
+    "check_encoding",
     "check_illegal_actions",
     "check_json",
     "check_replay",
@@ -223,6 +228,29 @@ def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] =
     check_views(state, rng)
     if json:
         check_json(state, plugins)
+
+
+def check_encoding(state: GameState, rng: random.Random) -> None:
+    """
+    Assert that every seat's legal actions are in the game's action space and decode back to themselves, and
+    that each seat's observation has the observer's size and stays the same when the cards the seat cannot
+    see are permuted.
+
+    .. versionadded:: 0.2.0
+    """
+    from .rl import ActionSpace, Observer
+
+    space, observer = ActionSpace.of(state), Observer.of(state)
+    for seat in range(len(state.players)):
+        for action in legal_actions(state, seat):
+            index = space.encode(action)
+            if space.decode(index, seat) != action:
+                raise AssertionError(f"action id {index} decodes to {space.decode(index, seat)}, not {action}")
+        values = observer.values(view(state, seat))
+        if len(values) != observer.size:
+            raise AssertionError(f"seat {seat}'s observation has {len(values)} numbers, not {observer.size}")
+        if observer.values(view(_permute_hidden(state, seat, rng), seat)) != values:
+            raise AssertionError(f"seat {seat}'s observation depends on cards it cannot see")
 
 
 def _choices(state: GameState, out_of_turn: bool, rng: random.Random) -> list[Action]:

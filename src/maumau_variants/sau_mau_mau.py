@@ -32,11 +32,13 @@ from maumau import (
     Card,
     Effect,
     Event,
+    Feature,
     GameState,
     MatchResult,
     Option,
     Options,
     Pending,
+    PlayerView,
     RoundEnd,
     hookimpl,
     hookspecs,
@@ -628,6 +630,56 @@ DECISIONS = (
     Decision(REARMOST, (ChoosePig,), _rearmost_options, _choose_pig, _rearmost_refusal),
     Decision(RACE_END, (EndRace,), _race_end_options, _end_race),
 )
+
+
+# --- encoding, for game-AI libraries ------------------------------------------------------------
+
+
+@hookimpl
+def maumau_action_space() -> tuple[Action, ...]:
+    per_pig = (PlaceBet, PushPigBack, ChoosePig)
+    return (
+        *(kind(0, pig) for kind in per_pig for pig in PIGS),
+        DeclineBet(0),
+        StopPushingBack(0),
+        EndRace(0),
+    )
+
+
+def _pig_features(view: PlayerView) -> list[float]:
+    board = board_of(view)
+    return [*(float(at) for at in board.pigs), float(board.finish)]
+
+
+def _own_bet_features(view: PlayerView) -> list[float]:
+    bet = board_of(view).bet_of(view.seat)
+    return [float(pig == bet) for pig in PIGS]
+
+
+def _bet_row_features(view: PlayerView, players: int) -> list[float]:
+    # Per bet space, top first: who bet there (relative seat) and on which pig, where the view shows it.
+    values: list[float] = []
+    bets = board_of(view).bets
+    for space in range(len(BET_POINTS)):
+        bettor, pig = bets[space] if space < len(bets) else (None, None)
+        values += [float(bettor is not None and (bettor - view.seat) % players == step) for step in range(players)]
+        values += [float(pig == known) for known in PIGS]
+    return values
+
+
+@hookimpl
+def maumau_features(players: int) -> tuple[Feature, ...]:
+    row = len(BET_POINTS) * (players + len(PIGS))
+    return (
+        Feature("pigs", len(PIGS) + 1, _pig_features, "space of the pink, brown, black and beige pig, then the finish"),
+        Feature("own_bet", len(PIGS), _own_bet_features, "the pig of one's own bet, one-hot (none: no bet)"),
+        Feature(
+            "bet_row",
+            row,
+            lambda view: _bet_row_features(view, players),
+            "per bet space, top first: the bettor (relative seat one-hot), then the pig where shown (one-hot)",
+        ),
+    )
 
 
 # --- races and the match ----------------------------------------------------------------------------

@@ -31,8 +31,10 @@ from .._cards import Card
 from .._effects import CallRuling, RoundEnd
 from .._engine import replay
 from .._events import ChallengeMade, Event
+from .._features import Feature, relative_seats
 from .._slots import TRANSIENT, Slot
 from .._state import GameState, evolve_state
+from .._view import PlayerView
 from ..exceptions import Reason
 from ..flow import draw_cards, emit, forfeit_turn
 from ..hookspecs import hookimpl, hookspec
@@ -210,6 +212,18 @@ class Challenges:
         if current is None or seat == current.offender:
             return ()
         return (Challenge(seat, current.offender),)
+
+    @hookimpl
+    def maumau_action_space(self, players: int) -> tuple[Action, ...]:
+        return tuple(Challenge(0, offender) for offender in range(players))
+
+    @hookimpl
+    def maumau_features(self, players: int) -> tuple[Feature, ...]:
+        def open_against(view: PlayerView) -> list[float]:
+            caught = offenders(view)
+            return [float(seat in caught) for seat in relative_seats(view)]
+
+        return (Feature("challengeable", players, open_against, "whose missed call can be challenged, relative seats"),)
 
     @hookimpl
     def maumau_apply_action(self, state: GameState, action: Action) -> GameState | None:

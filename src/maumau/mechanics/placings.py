@@ -19,8 +19,10 @@ from attrs import frozen
 
 from .._effects import RoundEnd
 from .._events import Event
+from .._features import Feature, relative_seats
 from .._slots import Slot
 from .._state import GameState, RoundResult
+from .._view import PlayerView
 from ..flow import emit, walk
 from ..hookspecs import hookimpl
 from .challenges import window
@@ -118,6 +120,14 @@ class Placings:
     @hookimpl
     def maumau_slots(self) -> tuple[Slot[tuple[int, ...]], ...]:
         return (PLACED,)
+
+    @hookimpl
+    def maumau_features(self, players: int) -> tuple[Feature, ...]:
+        def finished(view: PlayerView) -> list[float]:
+            done = placed(view)
+            return [float(seat in done) for seat in relative_seats(view)]
+
+        return (Feature("placed", players, finished, "who has finished the round, relative seats"),)
 
     @hookimpl
     def maumau_follow_up(self, state: GameState, seat: int) -> GameState:

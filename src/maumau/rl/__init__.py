@@ -1,0 +1,121 @@
+"""
+maumau for game-AI research: integer actions, observation vectors, and PettingZoo, Gymnasium and OpenSpiel games.
+
+Install with the extra ``maumau[rl]`` (numpy, PettingZoo, Gymnasium);
+OpenSpiel is installed on its own (``open_spiel``).  The encodings are
+declared by the plugins (the hooks ``maumau_action_space`` and
+``maumau_features``), so every installed variant, a third party's
+included, can be played from these libraries:
+
+* `action_space` and `observer`: stable action ids with ``encode`` /
+  ``decode`` and a legal-action mask, and a view as a fixed-size vector;
+* `pettingzoo_env`: every seat a PettingZoo agent, reactions (challenges,
+  jump-ins) asked as decisions of their own;
+* `gymnasium_env`: one seat against maumau's bots;
+* `register_openspiel_games`: each variant as an OpenSpiel Python game.
+
+Only `action_space` and `observer` work without the extras: the
+environments import their library when they are made.
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._spaces import NO_REACTION, ActionSpace, Layout, Observer, action_space, observer
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from ._gymnasium import MaumauGymEnv
+    from ._pettingzoo import MaumauAECEnv
+    from ._turns import BotFactory
+
+__all__ = [
+    "NO_REACTION",
+    "ActionSpace",
+    "Layout",
+    "Observer",
+    "action_space",
+    "gymnasium_env",
+    "observer",
+    "pettingzoo_env",
+    "register_openspiel_games",
+]
+
+
+def pettingzoo_env(
+    variant: str,
+    *,
+    players: int,
+    options: Mapping[str, object] | None = None,
+    plugins: Sequence[object] = (),
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+) -> MaumauAECEnv:
+    """
+    A PettingZoo AEC environment of *variant* for *players* seats (needs ``maumau[rl]``).
+
+    Each seat is an agent ``"seat_N"``; the match is the episode.  *max_steps*
+    truncates a match after that many decisions.  See `maumau.rl` for the
+    observations, the action ids and how reactions are asked.
+
+    .. versionadded:: 0.2.0
+    """
+    from ._pettingzoo import MaumauAECEnv
+
+    return MaumauAECEnv(
+        variant, players=players, options=options, plugins=plugins, max_steps=max_steps, render_mode=render_mode
+    )
+
+
+def gymnasium_env(
+    variant: str,
+    *,
+    players: int,
+    opponents: BotFactory | Sequence[BotFactory],
+    seat: int = 0,
+    options: Mapping[str, object] | None = None,
+    plugins: Sequence[object] = (),
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+) -> MaumauGymEnv:
+    """
+    A Gymnasium environment: *seat* of *variant* against bots (needs ``maumau[rl]``).
+
+    *opponents* makes the bots of the other seats from a seed: a bot class
+    such as `maumau.bots.HeuristicBot`, or one such factory per other seat.
+    Each ``reset`` seeds the deal and the bots from its seed.  *max_steps*
+    truncates a match after that many of the learner's decisions.
+
+    .. versionadded:: 0.2.0
+    """
+    from ._gymnasium import MaumauGymEnv
+
+    return MaumauGymEnv(
+        variant,
+        players=players,
+        opponents=opponents,
+        seat=seat,
+        options=options,
+        plugins=plugins,
+        max_steps=max_steps,
+        render_mode=render_mode,
+    )
+
+
+def register_openspiel_games() -> tuple[str, ...]:
+    """
+    Register every installed variant as an OpenSpiel Python game (needs ``open_spiel``); the names registered.
+
+    Load one with ``pyspiel.load_game("maumau_classic", {"players": 3})``;
+    the parameters are ``players``, ``deals`` (how many seeds the deal is
+    drawn from) and ``options`` (the variant's options as JSON text).
+
+    .. versionadded:: 0.2.0
+    """
+    from ._openspiel import register_games
+
+    return register_games()

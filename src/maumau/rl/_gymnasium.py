@@ -1,0 +1,165 @@
+"""
+A Gymnasium environment: one seat of a maumau match against maumau's bots.
+
+The learner's seat observes its view as a vector (`maumau.rl.Observer`) and
+acts with an id of the game's `maumau.rl.ActionSpace`; the legal ids are in
+``info["action_mask"]`` and in `MaumauGymEnv.action_masks` (the name that
+maskable learners such as sb3-contrib's ``MaskablePPO`` call).  The other
+seats are bots; a bot that can react is asked when its turn to react comes,
+and the learner is asked to react or decline (`maumau.rl.NO_REACTION`) as a
+step of its own; a bot with an ``observe`` method is told the events of every
+action as its seat saw them.  The match is the episode: at its end the learner gets 1 if
+it is among the winners and -1 if not (0 when all or none win).  An illegal
+id ends the episode at once with -1 and ``info["illegal"]``, so an agent that
+ignores the mask learns to respect it.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from .._view import view
+from ..bots import Bot, ReactingBot
+from ._spaces import NO_REACTION
+from ._turns import BotFactory, Position, Setup, Turn, returns
+
+__all__ = ["MaumauGymEnv"]
+
+Observation = npt.NDArray[np.float32]
+
+
+class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
+    """
+    One seat of a maumau match against bots, as a Gymnasium environment; made by `maumau.rl.gymnasium_env`.
+
+    .. versionadded:: 0.2.0
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
+
+    def __init__(
+        self,
+        variant: str,
+        *,
+        players: int,
+        opponents: BotFactory | Sequence[BotFactory],
+        seat: int = 0,
+        options: Mapping[str, object] | None = None,
+        plugins: Sequence[object] = (),
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        factories = list(opponents) if isinstance(opponents, Sequence) else [opponents] * (players - 1)
+        if len(factories) != players - 1:
+            raise ValueError(f"{players} players need {players - 1} opponents, got {len(factories)}")
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"there is no seat {seat!r}; seats are 0 to {players - 1}")
+        self.setup = Setup(variant, players, options, plugins)
+        self.space, self.observer = self.setup.space, self.setup.observer
+        self.players = players
+        self.seat = seat
+        self.factories = factories
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.observer.size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(len(self.space))
+        self.position: Position | None = None
+        self.current: Turn | None = None
+        self.bots: dict[int, Bot] = {}
+        self.steps = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """
+        Deal a new match from *seed* (the bots are seeded from it too) and play up to the learner's first decision.
+        """
+        super().reset(seed=seed)
+        seed = secrets.randbits(63) if seed is None else seed
+        seeds = random.Random(seed)
+        others = [other for other in range(self.players) if other != self.seat]
+        self.bots = {
+            other: factory(seeds.randrange(2**63)) for other, factory in zip(others, self.factories, strict=True)
+        }
+        self.steps = 0
+        self._play_bots(self.setup.deal(seed))
+        return self._observation(), self._info()
+
+    def _play_bots(self, position: Position) -> None:
+        """
+        Let the bots act until the learner must decide or the match is over.
+        """
+        turn = position.turn(self.space)
+        while turn is not None and turn.seat != self.seat:
+            bot = self.bots[turn.seat]
+            seen = view(position.state, turn.seat)
+            if turn.reacting:
+                action = bot.react(seen) if isinstance(bot, ReactingBot) else None
+                index = NO_REACTION if action is None else self.space.encode(action)
+            else:
+                action = bot.choose(seen)
+                index = self.space.encode(action)
+            position = self._told(position, position.after(self.space, turn, index))
+            turn = position.turn(self.space)
+        self.position, self.current = position, turn
+
+    def _told(self, before: Position, after: Position) -> Position:
+        """
+        *after*, once every bot that observes (it has ``observe``, as `maumau.bots.ObservingBot` s do where that
+        protocol exists) has been told the events of the action, as its seat saw them.
+        """
+        if after.state is not before.state:
+            for seat, bot in self.bots.items():
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe(view(after.state, seat).events)
+        return after
+
+    def _observation(self) -> Observation:
+        assert self.position is not None
+        return self.observer.encode(view(self.position.state, self.seat))
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """
+        The learner's legal ids now, as a boolean array (all ``False`` once the match is over).
+        """
+        mask = np.zeros(len(self.space), dtype=np.bool_)
+        if self.current is not None:
+            mask[list(self.current.ids)] = True
+        return mask
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        reacting = self.current is not None and self.current.reacting
+        return {"action_mask": self.action_masks().astype(np.int8), "reacting": reacting, **extra}
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """
+        The learner chooses the action with id *action*; the bots answer.
+        """
+        assert self.position is not None, "reset() first"
+        assert self.current is not None, "the episode is over: reset() first"
+        index = int(action)
+        if index not in self.current.ids:
+            self.current = None
+            return self._observation(), -1.0, True, False, self._info(illegal=True)
+        self.steps += 1
+        self._play_bots(self._told(self.position, self.position.after(self.space, self.current, index)))
+        assert self.position is not None
+        if self.position.over:
+            self.current = None
+            return self._observation(), returns(self.position.state)[self.seat], True, False, self._info()
+        truncated = self.max_steps is not None and self.steps >= self.max_steps
+        return self._observation(), 0.0, False, truncated, self._info()
+
+    def render(self) -> str | None:
+        return None if self.render_mode is None else self.setup.describe(self.position)

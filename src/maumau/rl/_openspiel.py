@@ -1,0 +1,360 @@
+"""
+maumau variants as OpenSpiel Python games.
+
+`register_games` registers each installed variant as ``maumau_<variant>``
+(hyphens become underscores: ``maumau_penalty_52``), a sequential game of
+imperfect information whose one chance node deals the match: chance picks
+one of ``deals`` seeds, uniformly, and the seed decides every shuffle of the
+match.  Player actions are the ids of `maumau.rl.ActionSpace`; reactions are
+decisions of their own, as in the PettingZoo environment.  Returns are paid
+at the end of the match: 1 to each winner, -1 to the others.
+
+Game parameters: ``players``, ``deals`` (how many seeds chance draws from),
+``options`` (the variant's options as JSON text, ``""`` for none) and
+``max_decisions`` (a match still going after that many decisions stops,
+and pays nobody).
+
+Observations: the observation tensor and the information-state tensor are
+both the `maumau.rl.Observer` vector of the player's view.  The
+information-state *string* has perfect recall: it ends with a digest of
+every observation the player has had since the deal.
+
+`MaumauState.resample_from_infostate` (which IS-MCTS uses) deals the cards
+the player has not seen (the other hands and the draw pile) afresh; what a
+slot hides (sau-mau-mau's face-down bets) stays as it is in the true game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+from attrs import field, frozen
+
+from .._engine import new_game
+from .._state import GameState
+from .._view import PlayerView, view
+from ..flow import evolve_player, evolve_state
+from ..plugins import Rules, variant_names
+from ._spaces import NO_REACTION, ActionSpace, Observer
+from ._turns import Position, Turn, returns
+
+__all__ = ["MaumauGame", "MaumauState", "game_name", "register_games"]
+
+#: How many decisions a match may take before it stops with no winner, unless ``max_decisions`` says otherwise:
+#: OpenSpiel wants a bound on the length of a game, and random play (a rollout) can draw for a long time.
+MAX_DECISIONS = 10_000
+#: How many deals chance draws from, unless the parameter ``deals`` says otherwise.
+DEALS = 1 << 16
+
+
+def game_name(variant: str) -> str:
+    """
+    The OpenSpiel short name of *variant*: ``maumau_`` and the name, hyphens as underscores.
+    """
+    return "maumau_" + variant.replace("-", "_")
+
+
+def _view_text(seen: PlayerView) -> str:
+    """
+    What a player sees, as one line: the basis of the observation strings.
+    """
+    hand = " ".join(str(card) for card in seen.hand)
+    slots = "; ".join(f"{name}={value!r}" for name, value in seen.slots)
+    return (
+        f"seat {seen.seat} round {seen.round} | hand {hand} | top {seen.top} | pile {len(seen.discard_pile)} "
+        f"| wish {seen.wish} debt {seen.debt} skips {seen.skips} | hands {list(seen.hand_sizes)} "
+        f"| to move {seen.to_move} pending {seen.pending} drawn {seen.drawn} | scores {list(seen.scores)} "
+        f"| {slots} | {[str(action) for action in seen.legal_actions]}"
+    )
+
+
+class MaumauGame(pyspiel.Game):  # type: ignore[misc]
+    """
+    One maumau variant as an OpenSpiel game.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, variant: str, game_type: Any, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        seats = Rules.build(variant).seats(Rules.build(variant).resolve_options(None))
+        self.variant = variant
+        self.players = int(given.get("players", seats.start))
+        self.deals = int(given.get("deals", DEALS))
+        self.max_decisions = int(given.get("max_decisions", MAX_DECISIONS))
+        text = str(given.get("options", ""))
+        self.game_options: dict[str, object] | None = json.loads(text) if text else None
+        sample = new_game(variant, players=self.players, options=self.game_options, seed=0)
+        self.space = ActionSpace.of(sample)
+        self.observer = Observer.of(sample)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.space),
+            max_chance_outcomes=self.deals,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=self.max_decisions + 1,  # the deal, then the decisions
+        )
+        super().__init__(game_type, info, params or {})
+
+    def new_initial_state(self) -> MaumauState:
+        return MaumauState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MaumauObserver:
+        return MaumauObserver(self, iig_obs_type)
+
+
+@frozen
+class _Now:
+    """
+    What a state holds, all of it immutable: OpenSpiel's ``clone`` deep-copies a state, and this it shares.
+
+    *previous* is what the state held before the last action, so that the
+    information states can be worked out when asked for, not on every step of
+    a rollout; *digests* keeps those worked out, by seat.
+    """
+
+    game: MaumauGame
+    position: Position | None
+    turn: Turn | None
+    previous: _Now | None = None
+    #: The decisions taken since the deal.
+    decisions: int = 0
+    digests: dict[int, str] = field(factory=dict, eq=False, repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self
+
+    def memory(self, seat: int) -> str:
+        """
+        A digest of every observation *seat* has had since the deal, this one included.
+        """
+        chain: list[_Now] = []
+        node: _Now | None = self
+        while node is not None and node.position is not None and seat not in node.digests:
+            chain.append(node)
+            node = node.previous
+        digest = node.digests[seat] if node is not None and node.position is not None else ""
+        for step in reversed(chain):
+            assert step.position is not None
+            seen = _view_text(view(step.position.state, seat))
+            digest = hashlib.blake2b((digest + seen).encode(), digest_size=16).hexdigest()
+            step.digests[seat] = digest
+        return digest
+
+
+class MaumauState(pyspiel.State):  # type: ignore[misc]
+    """
+    A match of one variant: a chance node for the deal, then the players' decisions.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, game: MaumauGame) -> None:
+        super().__init__(game)
+        self.now = _Now(game, None, None)
+
+    @property
+    def game(self) -> MaumauGame:
+        return self.now.game
+
+    @property
+    def position(self) -> Position | None:
+        return self.now.position
+
+    @property
+    def turn(self) -> Turn | None:
+        return self.now.turn
+
+    def memory(self, seat: int) -> str:
+        """
+        A digest of every observation *seat* has had since the deal: what makes its information state recall.
+        """
+        return self.now.memory(seat)
+
+    def _enter(self, position: Position) -> None:
+        decisions = 0 if self.now.position is None else self.now.decisions + 1
+        turn = position.turn(self.game.space) if decisions < self.game.max_decisions else None
+        self.now = _Now(self.game, position, turn, self.now, decisions)
+
+    def current_player(self) -> int:
+        if self.position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.turn is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.turn.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.turn is None or player != self.turn.seat:
+            return []
+        return sorted(self.turn.ids)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.position is None
+        chance = 1.0 / self.game.deals
+        return [(seed, chance) for seed in range(self.game.deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.position is None:
+            game = self.game
+            self._enter(Position(new_game(game.variant, players=game.players, options=game.game_options, seed=action)))
+            return
+        assert self.turn is not None
+        self._enter(self.position.after(self.game.space, self.turn, action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        if action == NO_REACTION:
+            return "no reaction"
+        return str(self.game.space.decode(action, player))
+
+    def is_terminal(self) -> bool:
+        return self.position is not None and self.turn is None
+
+    def returns(self) -> list[float]:
+        if self.position is None or self.turn is not None:
+            return [0.0] * self.game.players
+        return returns(self.position.state)  # nothing for anyone if the match stopped at the decision limit
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> MaumauState:
+        """
+        A state *player_id* cannot tell from this one: the cards it has not seen dealt afresh.
+
+        The player to decide must stay the same (whether a seat is asked to
+        react depends on its hand), so deals are drawn until one keeps it; after
+        100 tries the true state is returned.
+        """
+        copy: MaumauState = self.clone()
+        if self.position is None or self.turn is None:
+            return copy
+        rng = random.Random(int(probability_sampler() * 2**53))
+        for _ in range(100):
+            state = _redealt(self.position.state, player_id, rng)
+            position = Position(state, self.position.reacted, self.position.declined)
+            turn = position.turn(self.game.space)
+            if turn == self.turn:
+                copy.now = _Now(self.game, position, turn, self.now.previous, self.now.decisions)
+                return copy
+        return copy
+
+    def __str__(self) -> str:
+        if self.position is None:
+            return "before the deal"
+        state = self.position.state
+        hands = " / ".join(" ".join(str(card) for card in player.hand) for player in state.players)
+        return f"round {state.round}, top {state.top}, to move {state.to_move}, hands {hands}"
+
+
+def _redealt(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """
+    *state* with the cards *seat* has not seen (other hands, the draw pile) shuffled among them, counts kept.
+
+    A card another seat has just drawn and may still play stays in its hand, as the engine expects.
+    """
+    kept = state.drawn if state.to_move != seat else None
+    unseen = [card for other, player in enumerate(state.players) if other != seat for card in player.hand]
+    unseen += state.draw_pile
+    if kept is not None:
+        unseen.remove(kept)
+    rng.shuffle(unseen)
+    players = []
+    for other, player in enumerate(state.players):
+        if other == seat:
+            players.append(player)
+            continue
+        size = len(player.hand) - (1 if kept is not None and other == state.to_move else 0)
+        hand, unseen = unseen[:size], unseen[size:]
+        if kept is not None and other == state.to_move:
+            hand.append(kept)
+        players.append(evolve_player(player, hand=tuple(hand)))
+    return evolve_state(state, players=tuple(players), draw_pile=tuple(unseen))
+
+
+class MaumauObserver:
+    """
+    OpenSpiel's observer protocol over `maumau.rl.Observer`: the view as a tensor, and as a string.
+    """
+
+    def __init__(self, game: MaumauGame, iig_obs_type: Any) -> None:
+        self.observer = game.observer
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(self.observer.size, np.float32)
+        self.dict = {part.name: self.tensor[part.start : part.stop] for part in self.observer.layout}
+
+    def set_from(self, state: MaumauState, player: int) -> None:
+        if state.position is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self.observer.values(view(state.position.state, player))
+
+    def string_from(self, state: MaumauState, player: int) -> str:
+        if state.position is None:
+            return f"seat {player}: before the deal"
+        text = _view_text(view(state.position.state, player))
+        return f"{text} | memory {state.memory(player)}" if self.perfect_recall else text
+
+
+def register_games() -> tuple[str, ...]:
+    """
+    Register every installed variant with OpenSpiel; the short names registered.
+    """
+    registered = pyspiel.registered_names()
+    names = []
+    for variant in variant_names():
+        name = game_name(variant)
+        names.append(name)
+        if name in registered:
+            continue
+        rules = Rules.build(variant)
+        seats = rules.seats(rules.resolve_options(None))
+        game_type = pyspiel.GameType(
+            short_name=name,
+            long_name=f"maumau {variant}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=seats.stop - 1,
+            min_num_players=seats.start,
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification={
+                "players": seats.start,
+                "deals": DEALS,
+                "options": "",
+                "max_decisions": MAX_DECISIONS,
+            },
+        )
+        pyspiel.register_game(game_type, _factory(variant, game_type))
+    return tuple(names)
+
+
+def _factory(variant: str, game_type: Any) -> type[MaumauGame]:
+    """
+    A subclass of `MaumauGame` for *variant*: OpenSpiel makes games by calling a class with the parameters.
+
+    A class, not a closure: OpenSpiel's registry outlives the interpreter, and
+    a registered closure crashes it on the way out; classes are kept alive here.
+    """
+
+    def __init__(self: MaumauGame, params: dict[str, Any] | None = None) -> None:
+        MaumauGame.__init__(self, variant, game_type, params)
+
+    made = type(f"MaumauGame_{variant.replace('-', '_')}", (MaumauGame,), {"__init__": __init__})
+    _REGISTERED[variant] = made
+    return made
+
+
+#: The registered game classes, by variant.
+_REGISTERED: dict[str, type[MaumauGame]] = {}

@@ -1,0 +1,297 @@
+"""
+The action space and the observation of a game, as game-AI libraries want them.
+
+Both are fixed for a variant, its options and its player count, and both
+are assembled from the plugins, so a third-party variant gets them too:
+`ActionSpace` numbers every action that the ``maumau_action_space`` hooks
+declare, and `Observer` lays the ``maumau_features`` of every plugin side
+by side in one vector.  Nothing here needs numpy until an array is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from attrs import evolve, frozen
+
+from .._actions import Action
+from .._cards import Card
+from .._engine import legal_actions, new_game
+from .._features import Feature
+from .._options import Options
+from .._state import GameState
+from .._view import PlayerView
+from ..exceptions import InvalidActionError, PluginError
+from ..plugins import Rules
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["NO_REACTION", "ActionSpace", "Layout", "Observer", "action_space", "observer"]
+
+#: The id of "no reaction": a seat asked whether to act out of turn (challenge, jump in) declines.
+NO_REACTION = 0
+
+
+def _table(rules: Rules, options: Options, players: int) -> tuple[tuple[Card, ...], tuple[str, ...], tuple[str, ...]]:
+    """
+    What the encoding hooks are asked with: the deck's distinct cards, its suits and the calls.
+    """
+    deck = rules.deck(options, players)
+    cards = tuple(dict.fromkeys(deck))
+    suits = tuple(dict.fromkeys(card.suit for card in deck if card.suit is not None))
+    return cards, suits, rules.calls(options)
+
+
+class ActionSpace:
+    """
+    Every action of one game as a stable integer id, the same for every seat.
+
+    Id 0 is `NO_REACTION`; ids 1 and up are the actions the plugins declare
+    (``maumau_action_space``), in the order they declare them: the kernel's
+    plays (each card in deck order, without a call and then with each call),
+    draw, pass, each suit and resign, then the mechanics' (challenges of each
+    seat), then the variant's own.  An id names an action without its seat:
+    `decode` puts the seat back.  Get one with `action_space` or `ActionSpace.of`.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, variant: str, players: int, options: Options, actions: Sequence[Action]) -> None:
+        self.variant = variant
+        self.players = players
+        self.options = options
+        #: The actions by id, as seat 0 takes them; ``None`` at `NO_REACTION`.
+        self.actions: tuple[Action | None, ...] = (None, *actions)
+        self._by_seat: dict[int, tuple[dict[Action, int], list[Action | None]]] = {}
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.variant}, {self.players} players, {len(self)} ids>"
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    @classmethod
+    def of(cls, state: GameState) -> ActionSpace:
+        """
+        The action space of *state*'s game.
+        """
+        return _space(state.rules, state.options, len(state.players))
+
+    def _seat(self, seat: int) -> tuple[dict[Action, int], list[Action | None]]:
+        made = self._by_seat.get(seat)
+        if made is None:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+                raise InvalidActionError(seat, f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+            actions = [None if action is None else evolve(action, seat=seat) for action in self.actions]
+            ids = {action: index for index, action in enumerate(actions) if action is not None}
+            made = self._by_seat[seat] = (ids, actions)
+        return made
+
+    def encode(self, action: Action) -> int:
+        """
+        The id of *action*.
+
+        Raises:
+            InvalidActionError: *action* is not in this game's action space
+                (no plugin declares it in ``maumau_action_space``).
+        """
+        seat = getattr(action, "seat", None)
+        ids = self._seat(seat)[0] if isinstance(seat, int) and 0 <= seat < self.players else {}
+        index = ids.get(action)
+        if index is None:
+            raise InvalidActionError(
+                action, f"not in the action space of {self.variant} for {self.players} players ({len(self)} ids)"
+            )
+        return index
+
+    def decode(self, index: int, seat: int) -> Action:
+        """
+        The action with id *index*, taken by *seat*.
+
+        Raises:
+            InvalidActionError: *index* is no action id (`NO_REACTION` is not
+                an action), or *seat* no seat.
+        """
+        actions = self._seat(seat)[1]
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 < index < len(actions):
+            raise InvalidActionError(index, f"no action id {index!r}; actions are 1 to {len(actions) - 1}")
+        action = actions[index]
+        assert action is not None
+        return action
+
+    def legal_ids(self, source: GameState | PlayerView, seat: int | None = None) -> list[int]:
+        """
+        The ids of the legal actions of *seat* in a state, or of the seat of a view, in the order they are listed.
+
+        Raises:
+            PluginError: a legal action is not in the action space: a plugin
+                lists it but declares it in no ``maumau_action_space``.
+        """
+        if isinstance(source, PlayerView):
+            seat, actions = source.seat, source.legal_actions
+        else:
+            if seat is None:
+                raise ValueError("a state needs the seat whose legal actions to encode")
+            actions = legal_actions(source, seat)
+        ids = self._seat(seat)[0]
+        found = []
+        for action in actions:
+            index = ids.get(action)
+            if index is None:
+                raise PluginError(f"legal action {action} is in no plugin's action space", hook="maumau_action_space")
+            found.append(index)
+        return found
+
+    def mask(self, source: GameState | PlayerView, seat: int | None = None) -> npt.NDArray[np.int8]:
+        """
+        The legal-action mask: an int8 array of `len(self) <ActionSpace>` with 1 at each legal id (needs numpy).
+        """
+        import numpy as np
+
+        mask = np.zeros(len(self), dtype=np.int8)
+        mask[self.legal_ids(source, seat)] = 1
+        return mask
+
+
+@frozen
+class Layout:
+    """
+    Where a feature sits in the observation vector: ``vector[start:stop]``.
+
+    .. versionadded:: 0.2.0
+    """
+
+    name: str
+    start: int
+    stop: int
+    doc: str
+
+
+class Observer:
+    """
+    A `maumau.PlayerView` as a fixed-size vector of numbers: every plugin's features side by side.
+
+    The features come in the order of the plugins (the kernel's, the
+    mechanics', the variant's, the house rules'); ``layout`` says where each
+    one sits.  Get one with `observer` or `Observer.of`.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, variant: str, players: int, features: Sequence[Feature]) -> None:
+        self.variant = variant
+        self.players = players
+        self.features = tuple(features)
+        names = [feature.name for feature in self.features]
+        if len(set(names)) != len(names):
+            twice = sorted({name for name in names if names.count(name) > 1})
+            raise PluginError(f"two plugins declare the feature {twice[0]!r}", hook="maumau_features")
+        layout, start = [], 0
+        for feature in self.features:
+            layout.append(Layout(feature.name, start, start + feature.size, feature.doc))
+            start += feature.size
+        #: Each feature's place in the vector, in order.
+        self.layout = tuple(layout)
+        #: The length of the vector.
+        self.size = start
+
+    def __repr__(self) -> str:
+        return f"<Observer {self.variant}, {self.players} players, {self.size} numbers>"
+
+    @classmethod
+    def of(cls, state: GameState) -> Observer:
+        """
+        The observer of *state*'s game.
+        """
+        return _observer(state.rules, state.options, len(state.players))
+
+    def values(self, view: PlayerView) -> list[float]:
+        """
+        The vector of *view* as a list of numbers.
+
+        Raises:
+            PluginError: a feature read a different number of values than its size.
+        """
+        values: list[float] = []
+        for feature in self.features:
+            read = feature.read(view)
+            if len(read) != feature.size:
+                raise PluginError(
+                    f"feature {feature.name!r} read {len(read)} values, but its size is {feature.size}",
+                    hook="maumau_features",
+                )
+            values.extend(read)
+        return values
+
+    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """
+        The vector of *view* as a float32 array of ``size`` numbers (needs numpy).
+        """
+        import numpy as np
+
+        return np.asarray(self.values(view), dtype=np.float32)
+
+    def table(self) -> str:
+        """
+        The layout as a Markdown table, as the docs show it for each variant.
+        """
+        lines = ["| numbers | feature | meaning |", "| --- | --- | --- |"]
+        for part in self.layout:
+            lines.append(f"| {part.start}–{part.stop - 1} | `{part.name}` | {part.doc} |")
+        return "\n".join(lines)
+
+
+def _flatten(answers: Iterable[Iterable[Any]]) -> list[Any]:
+    return [item for answer in answers for item in answer]
+
+
+@lru_cache(maxsize=64)  # as many as the rules cache keeps: a server may build rules for every game
+def _space(rules: Rules, options: Options, players: int) -> ActionSpace:
+    declared = _flatten(rules.hooks["maumau_action_space"](options, players, *_table(rules, options, players)))
+    for action in declared:
+        if not isinstance(action, Action) or action.seat != 0:
+            raise PluginError(f"an action space holds actions of seat 0, not {action!r}", hook="maumau_action_space")
+    return ActionSpace(rules.variant, players, options, tuple(dict.fromkeys(declared)))
+
+
+@lru_cache(maxsize=64)  # as many as the rules cache keeps: a server may build rules for every game
+def _observer(rules: Rules, options: Options, players: int) -> Observer:
+    cards, suits, _ = _table(rules, options, players)
+    features = _flatten(rules.hooks["maumau_features"](options, players, cards, suits))
+    for feature in features:
+        if not isinstance(feature, Feature):
+            raise PluginError(f"features are maumau.Feature records, not {feature!r}", hook="maumau_features")
+    return Observer(rules.variant, players, features)
+
+
+def action_space(
+    variant: str, *, players: int, options: Mapping[str, object] | None = None, plugins: Sequence[object] = ()
+) -> ActionSpace:
+    """
+    The action space of *variant* for *players* seats with *options* and house-rule *plugins*.
+
+    Raises:
+        MaumauError: as `maumau.new_game` does, for an unknown variant, a bad
+            player count or bad options.
+
+    .. versionadded:: 0.2.0
+    """
+    return ActionSpace.of(new_game(variant, players=players, options=options, plugins=plugins, seed=0))
+
+
+def observer(
+    variant: str, *, players: int, options: Mapping[str, object] | None = None, plugins: Sequence[object] = ()
+) -> Observer:
+    """
+    The observer of *variant* for *players* seats with *options* and house-rule *plugins*.
+
+    Raises:
+        MaumauError: as `maumau.new_game` does.
+
+    .. versionadded:: 0.2.0
+    """
+    return Observer.of(new_game(variant, players=players, options=options, plugins=plugins, seed=0))

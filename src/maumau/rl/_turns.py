@@ -1,0 +1,168 @@
+"""
+Who decides next, when out-of-turn reactions are decisions of their own.
+
+Game-AI libraries ask one player at a time.  In maumau a seat may act out of
+turn (challenge a missed call, jump in with an identical card), so a
+`Position` walks the seats the way `maumau.bots.play_out` asks its bots:
+before each move of the seat that must act, every other seat that has an
+out-of-turn action is asked in turn, starting after the actor, to react or
+to decline (`maumau.rl.NO_REACTION`).  A seat that reacted is not asked
+again until the actor has moved; a seat that declined is asked again only
+after something has happened.  Resigning is never offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from attrs import evolve, frozen
+
+from .._actions import Resign
+from .._engine import apply, legal_actions, new_game
+from .._state import GameState
+from ..bots import Bot, acting_seat
+from ._spaces import NO_REACTION, ActionSpace, Observer
+
+__all__ = ["BotFactory", "Position", "Setup", "Turn", "returns"]
+
+#: Makes a bot from a seed: a bot class such as `maumau.bots.HeuristicBot` is one.
+BotFactory = Callable[[int], Bot]
+
+
+class Setup:
+    """
+    What an environment plays: a variant, its player count, options and house rules, with its encodings.
+
+    Raises:
+        MaumauError: as `maumau.new_game` does, for a bad variant, player count or option.
+    """
+
+    def __init__(
+        self, variant: str, players: int, options: Mapping[str, object] | None, plugins: Sequence[object]
+    ) -> None:
+        self.variant = variant
+        self.players = players
+        self.options = dict(options) if options is not None else None
+        self.plugins = tuple(plugins)
+        sample = self.deal(0).state
+        self.space = ActionSpace.of(sample)
+        self.observer = Observer.of(sample)
+
+    def deal(self, seed: int) -> Position:
+        """
+        A new match from *seed*.
+        """
+        return Position(
+            new_game(self.variant, players=self.players, options=self.options, plugins=self.plugins, seed=seed)
+        )
+
+    @staticmethod
+    def describe(position: Position | None) -> str | None:
+        """
+        One line about the game, for an environment's ``render``.
+        """
+        if position is None:
+            return None
+        state = position.state
+        return f"{state.variant}, round {state.round}, top {state.top}, to move: seat {state.to_move}"
+
+
+@frozen
+class Position:
+    """
+    A game state with the bookkeeping of reactions: who has reacted or declined since when.
+    """
+
+    state: GameState
+    #: Seats that reacted since the actor last moved.
+    reacted: frozenset[int] = frozenset()
+    #: Seats that declined to react since the last action.
+    declined: frozenset[int] = frozenset()
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    def actor(self) -> int | None:
+        """
+        The seat that must act (a turn or a pending decision), ``None`` once the match is over.
+        """
+        return acting_seat(self.state)
+
+    def reactor(self) -> int | None:
+        """
+        The next seat to ask whether it reacts, or ``None`` when the actor is to act.
+        """
+        state = self.state
+        actor = self.actor()
+        if actor is None or not state.rules.has_actions:  # no plugin lists actions: nobody acts out of turn
+            return None
+        count = len(state.players)
+        for step in range(1, count):
+            seat = (actor + step) % count
+            if seat in self.reacted or seat in self.declined:
+                continue
+            if any(type(action) is not Resign for action in legal_actions(state, seat)):
+                return seat
+        return None
+
+    def deciding(self) -> tuple[int, bool] | None:
+        """
+        The seat asked now and whether it is asked to react; ``None`` once the match is over.
+        """
+        reactor = self.reactor()
+        if reactor is not None:
+            return reactor, True
+        actor = self.actor()
+        return None if actor is None else (actor, False)
+
+    def turn(self, space: ActionSpace) -> Turn | None:
+        """
+        Who is asked now and what they may choose, ``None`` once the match is over.
+        """
+        deciding = self.deciding()
+        if deciding is None:
+            return None
+        seat, reacting = deciding
+        ids = [space.encode(action) for action in legal_actions(self.state, seat) if type(action) is not Resign]
+        return Turn(seat, reacting, (NO_REACTION, *ids) if reacting else tuple(ids))
+
+    def after(self, space: ActionSpace, turn: Turn, index: int) -> Position:
+        """
+        The position after the seat of *turn* (this position's) chooses id *index*.
+
+        Raises:
+            ValueError: *index* is not one of the turn's ids (the position stays as it was).
+        """
+        if index not in turn.ids:
+            raise ValueError(f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}")
+        if index == NO_REACTION:
+            return evolve(self, declined=self.declined | {turn.seat})
+        state = apply(self.state, space.decode(index, turn.seat))
+        if turn.reacting:
+            return Position(state, self.reacted | {turn.seat}, frozenset())
+        return Position(state)
+
+
+@frozen
+class Turn:
+    """
+    One decision: the *seat* asked, whether it is asked to *react* out of turn, and the legal *ids*.
+    """
+
+    seat: int
+    reacting: bool
+    ids: tuple[int, ...]
+
+
+def returns(state: GameState) -> list[float]:
+    """
+    What the match pays each seat at its end: 1 to each winner and -1 to the others, 0 to all if all won or none did.
+    """
+    count = len(state.players)
+    if state.result is None:
+        return [0.0] * count
+    winners = set(state.result.winners)
+    if not winners or len(winners) == count:
+        return [0.0] * count
+    return [1.0 if seat in winners else -1.0 for seat in range(count)]

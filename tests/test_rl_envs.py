@@ -1,0 +1,177 @@
+"""
+The PettingZoo and Gymnasium environments of `maumau.rl` (the ``rl`` nox session; skipped without the extras).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rl_extras import need
+
+np = need("numpy")
+need("pettingzoo")
+need("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from maumau import CardsDrawn, Challenge, DrawCards, PlayCard, variants  # noqa: E402
+from maumau.bots import HeuristicBot, RandomBot  # noqa: E402
+from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env  # noqa: E402
+
+OURS = [("classic", 3), ("penalty-52", 3), ("sau-mau-mau", 3), ("ccw-house", 4)]
+#: Every variant installed, maumau's own and any other package's (the peers' games).
+VARIANTS = OURS + [(name, info.seats.start) for name, info in sorted(variants().items()) if name not in dict(OURS)]
+
+
+def random_steps(env, seed: int, steps: int):
+    """
+    Step a PettingZoo *env* with random legal ids; yield the agent and its observation before each step.
+    """
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for _ in range(steps):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            return
+        seen = env.observe(agent)
+        yield agent, seen
+        env.step(int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+
+
+class TestPettingZoo:
+    """
+    Tests for `maumau.rl.pettingzoo_env`.
+    """
+
+    @pytest.mark.parametrize(("variant", "players"), VARIANTS)
+    def test_passes_pettingzoos_api_test(self, variant, players):
+        """
+        PettingZoo's own API test passes for every variant.
+        """
+        api_test(pettingzoo_env(variant, players=players), num_cycles=200, verbose_progress=False)
+
+    @pytest.mark.parametrize(("variant", "players"), VARIANTS)
+    def test_passes_pettingzoos_seed_test(self, variant, players):
+        """
+        The same seed plays the same match.
+        """
+        seed_test(lambda: pettingzoo_env(variant, players=players), num_cycles=50)
+
+    @pytest.mark.parametrize(("variant", "players", "kind"), [("penalty-52", 3, Challenge), ("ccw-house", 4, PlayCard)])
+    def test_reactions_are_decisions_of_their_own(self, variant, players, kind):
+        """
+        A seat that may act out of turn is asked as an agent of its own, with "no reaction" (id 0) among
+        its choices: challenges in penalty-52, jump-ins in ccw-house.
+        """
+        env = pettingzoo_env(variant, players=players)
+        seen_kinds = set()
+        for seed in range(20):
+            for agent, seen in random_steps(env, seed, 400):
+                if env.infos[agent].get("reacting"):
+                    ids = np.flatnonzero(seen["action_mask"])
+                    assert ids[0] == NO_REACTION
+                    seat = env.possible_agents.index(agent)
+                    assert seat != env.position.actor()
+                    seen_kinds.update(type(env.space.decode(int(i), seat)) for i in ids[1:])
+            if kind in seen_kinds:
+                break
+        assert kind in seen_kinds
+
+    def test_an_illegal_id_is_refused_and_nothing_changes(self):
+        """
+        An id the mask rules out raises, names the legal ids, and leaves the environment as it was.
+        """
+        env = pettingzoo_env("classic", players=2)
+        env.reset(seed=4)
+        agent, before = env.agent_selection, env.position
+        illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+        with pytest.raises(ValueError, match=r"not legal for seat .* legal ids"):
+            env.step(illegal)
+        assert (env.agent_selection, env.position) == (agent, before)
+
+    def test_the_winner_is_paid(self):
+        """
+        At the end of the match each winner gets 1 and every other seat -1.
+        """
+        env = pettingzoo_env("classic", players=2, options={"target": 1})
+        for _ in random_steps(env, 3, 10_000):
+            pass
+        assert env.position.over
+        winners = env.position.state.result.winners
+        assert env._cumulative_rewards == {f"seat_{seat}": (1.0 if seat in winners else -1.0) for seat in range(2)}
+
+
+class TestGymnasium:
+    """
+    Tests for `maumau.rl.gymnasium_env`.
+    """
+
+    @pytest.mark.parametrize(("variant", "players"), VARIANTS)
+    def test_passes_gymnasiums_env_checker(self, variant, players):
+        """
+        Gymnasium's own environment checker passes for every variant against the heuristic bot.
+        """
+        check_env(gymnasium_env(variant, players=players, opponents=HeuristicBot), skip_render_check=True)
+
+    def test_masked_play_reaches_the_end_of_the_match(self):
+        """
+        Choosing among the masked ids plays a whole match against the bots; the last reward is 1 or -1.
+        """
+        env = gymnasium_env("penalty-52", players=3, opponents=[HeuristicBot, RandomBot])
+        env.reset(seed=8)
+        rng = np.random.default_rng(8)
+        for _ in range(10_000):
+            _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            if terminated or truncated:
+                break
+        assert terminated
+        assert not info.get("illegal")
+        assert reward in (1.0, -1.0)
+
+    def test_an_illegal_id_ends_the_episode_with_a_penalty(self):
+        """
+        An id outside the mask ends the episode at once with -1, flagged in the info.
+        """
+        env = gymnasium_env("classic", players=2, opponents=HeuristicBot)
+        env.reset(seed=1)
+        illegal = int(np.flatnonzero(~env.action_masks())[0])
+        _, reward, terminated, _, info = env.step(illegal)
+        assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+
+    def test_too_few_opponents_are_refused(self):
+        """
+        Every other seat needs a bot.
+        """
+        with pytest.raises(ValueError, match="3 players need 2 opponents, got 1"):
+            gymnasium_env("classic", players=3, opponents=[HeuristicBot])
+
+
+class Watching(HeuristicBot):
+    """
+    A heuristic bot that keeps the events it is told.
+    """
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.seen: list[object] = []
+
+    def observe(self, events) -> None:
+        self.seen.extend(events)
+
+
+def test_a_bot_that_observes_is_told_every_event_without_hidden_cards():
+    """
+    A bot with ``observe`` hears of every action, the learner's too, and never of the cards another seat drew.
+    """
+    env = gymnasium_env("classic", players=2, opponents=Watching)
+    env.reset(seed=2)
+    draw = env.space.encode(DrawCards(0))
+    for _ in range(5):  # the learner draws whenever it may
+        legal = np.flatnonzero(env.action_masks())
+        _, _, terminated, _, _ = env.step(draw if draw in legal else int(legal[0]))
+        if terminated:
+            break
+    drawn = [event for event in env.bots[1].seen if isinstance(event, CardsDrawn) and event.seat == 0]
+    assert drawn
+    assert all(event.cards is None for event in drawn)

@@ -1,0 +1,104 @@
+"""
+The OpenSpiel games of `maumau.rl` (the ``openspiel`` nox session; skipped without open_spiel).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rl_extras import need
+
+pyspiel = need("pyspiel")
+np = need("numpy")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from maumau.rl import register_openspiel_games  # noqa: E402
+
+#: Short matches, so that random simulations and rollouts end quickly.
+GAMES = [
+    ("maumau_classic", {"players": 2, "options": '{"target": 1}'}),
+    ("maumau_penalty_52", {"players": 3}),
+    ("maumau_sau_mau_mau", {"players": 3, "options": '{"races": 1}'}),
+    ("maumau_ccw_house", {"players": 4}),
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    return register_openspiel_games()
+
+
+def test_every_installed_variant_is_registered(registered):
+    """
+    Each variant is an OpenSpiel game named after it.
+    """
+    assert set(registered) >= {name for name, _ in GAMES}
+    assert set(registered) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_passes_openspiels_random_simulation_test(name, params):
+    """
+    OpenSpiel's own consistency test of a game passes: random matches, clones, tensors and strings.
+    """
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_a_resampled_state_keeps_the_players_information_state(name, params):
+    """
+    IS-MCTS samples worlds the player cannot tell apart: the information state and the legal actions stay.
+    """
+    game = pyspiel.load_game(name, params)
+    rng = np.random.default_rng(0)
+    state = game.new_initial_state()
+    state.apply_action(7)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_ismcts_chooses_a_legal_action():
+    """
+    OpenSpiel's IS-MCTS bot searches a maumau game and picks a legal action.
+    """
+    game = pyspiel.load_game(*GAMES[0])
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        uct_c=2.0,
+        max_simulations=20,
+        random_state=np.random.RandomState(0),
+    )
+    state = game.new_initial_state()
+    state.apply_action(3)
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_an_unknown_parameter_is_refused():
+    """
+    OpenSpiel checks the parameters against those the game declares.
+    """
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game("maumau_classic", {"seats": 2})
+
+
+def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
+    """
+    OpenSpiel needs a bound on a game's length: after ``max_decisions`` decisions the match stops, without returns.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "max_decisions": 5})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for _ in range(5):
+        assert not state.is_terminal()
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+    assert game.max_game_length() == 6
