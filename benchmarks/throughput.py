@@ -3,7 +3,9 @@ Matches per second of ``maumau simulate`` with random and heuristic bots: one jo
 
 Every variant's default options, 2 players (``heuristic,random``) and 4
 players (``heuristic,heuristic,random,random``); wall-clock time, as a user
-waiting for a tournament sees it.  Run ``nox -s bench -- --throughput`` or
+waiting for a tournament sees it; and the one-job run's matches per CPU
+second (`time.process_time`), which does not depend on what else the
+machine is running.  Run ``nox -s bench -- --throughput`` or
 ``python benchmarks/throughput.py --matches 200``.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 import maumau
 from maumau.simulation import simulate
@@ -25,14 +28,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="jobs of the parallel run")
     args = parser.parse_args(argv)
     print(f"matches per second, {args.matches} matches each; parallel: {args.jobs} jobs")
-    print("| variant | players | 1 job | all cores | same results |")
-    print("| --- | ---: | ---: | ---: | --- |")
+    print("| variant | players | 1 job, per CPU s | 1 job | all cores | same results |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
     for variant in maumau.variants():
         for lineup in LINEUPS:
+            started = time.process_time()
             one = simulate(variant, lineup, matches=args.matches, seed=1)
+            cpu = args.matches / (time.process_time() - started)
             many = simulate(variant, lineup, matches=args.matches, seed=1, jobs=args.jobs)
             print(
-                f"| {variant} | {len(lineup)} | {one.matches_per_second:.1f} | {many.matches_per_second:.1f} "
+                f"| {variant} | {len(lineup)} | {cpu:.1f} | {one.matches_per_second:.1f} | {many.matches_per_second:.1f} "
                 f"| {'yes' if one == many else 'NO'} |",
                 flush=True,
             )

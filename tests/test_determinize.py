@@ -209,7 +209,7 @@ class TestSampleState:
             assert card in sample_state(seen, seed=seed, known={2: [card]}).players[2].hand
 
     def test_a_card_taken_back_in_the_views_events_is_known(self) -> None:
-        state, taken = _taken_back()
+        state, taken = taken_back_position()
         offender = taken.seat
         onlooker = next(seat for seat in range(len(state.players)) if seat != offender)
 
@@ -311,7 +311,7 @@ def _first_position(
     raise AssertionError(f"nothing found in {games} games")  # pragma: no cover
 
 
-def _taken_back() -> tuple[GameState, PlayTakenBack]:
+def taken_back_position() -> tuple[GameState, PlayTakenBack]:
     """
     A sau-mau-mau position just after a challenge took a card back.
     """

@@ -13,7 +13,7 @@ from maumau import Challenge, PlayCard, Resign, apply, legal_actions, new_game, 
 from maumau.bots import HeuristicBot, ObservingBot, ReactingBot, acting_seat, play_out
 from maumau.search import SearchBot, rollout
 from test_bots import CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS, Silent
-from test_determinize import GAMES, random_position
+from test_determinize import GAMES, random_position, taken_back_position
 
 #: A small budget: these tests check what the bot does, not how well.
 BUDGET = 200
@@ -103,6 +103,22 @@ class TestSearchBot:
             chosen = SearchBot(seed, budget=BUDGET).choose(view(state, 0))
             assert isinstance(chosen, PlayCard)
             assert chosen.card == parse_card("9h")
+
+    def test_a_card_taken_back_is_remembered_once_when_asked_twice(self) -> None:
+        """
+        Without a runner's events the bot learns from its views; the same view twice teaches it once.
+        """
+        state, taken = taken_back_position()
+        seat = acting_seat(state)
+        assert seat is not None
+        assert seat != taken.seat
+        bot = SearchBot(0, budget=BUDGET)
+
+        bot.choose(view(state, seat))
+        bot.choose(view(state, seat))
+
+        assert bot.knowledge is not None
+        assert bot.knowledge.known == ((taken.seat, (taken.card,)),)
 
     def test_a_budget_below_one_action_is_refused(self) -> None:
         with pytest.raises(ValueError, match="at least 1 action, not 0"):

@@ -120,6 +120,12 @@ class TestSimulate:
         for record in result.records:
             assert record.shares[record.seats.index(0)] == 1.0
 
+    def test_search_bots_sample_with_the_runs_house_rules(self) -> None:
+        bot = parse_bot("search:100", 1, [SEAT_ZERO_WINS])
+
+        assert isinstance(bot, SearchBot)
+        assert bot.plugins == (SEAT_ZERO_WINS,)
+
     def test_a_house_rule_that_is_no_import_path_is_refused(self) -> None:
         with pytest.raises(ValueError, match=r"'package\.module:object'"):
             simulate("classic", ["random", "random"], matches=1, house_rules=["nines"])

@@ -86,6 +86,7 @@ class SearchBot:
         self.knowledge: Knowledge | None = None
         #: Whether a runner tells this bot every event (`observe`); if not, it learns from its views' events.
         self.observed = False
+        self._last_moment: object = None
 
     def __repr__(self) -> str:
         seconds = f", seconds={self.seconds}" if self.seconds is not None else ""
@@ -123,7 +124,10 @@ class SearchBot:
         if self.knowledge is None:
             self.knowledge = Knowledge()
         if not self.observed:  # only the views' events: those of the action just before each decision
-            self.knowledge = self.knowledge.after(view.events)
+            moment = (view.round, view.hand_sizes, view.draw_pile_size, view.discard_pile, view.events)
+            if moment != self._last_moment:  # asked twice in one position (out of turn, then in turn): once
+                self.knowledge = self.knowledge.after(view.events)
+                self._last_moment = moment
         known = self.knowledge
         values: list[list[float]] = [[] for _ in candidates]
         deadline = None if self.seconds is None else time.process_time() + self.seconds

@@ -44,12 +44,13 @@ __all__ = ["BotResult", "MatchPlan", "MatchRecord", "Simulation", "parse_bot", "
 CHUNK = 4
 
 
-def parse_bot(spec: str, seed: int | None = None) -> Bot:
+def parse_bot(spec: str, seed: int | None = None, plugins: Iterable[object] = ()) -> Bot:
     """
     The bot a spec names: a level of `maumau.bots.LEVELS`, and for ``search`` optionally its budget in actions.
 
     ``"random"``, ``"heuristic"``, ``"search"`` and ``"search:4000"`` (a
-    search bot that simulates about 4,000 actions per decision).
+    search bot that simulates about 4,000 actions per decision).  A search
+    bot gets the game's house-rule *plugins*, to sample states with.
 
     Raises:
         ValueError: no level has that name, or the budget is not a positive whole number.
@@ -57,13 +58,15 @@ def parse_bot(spec: str, seed: int | None = None) -> Bot:
     .. versionadded:: 0.2.0
     """
     level, _, budget = spec.partition(":")
+    if level == "search" and not budget:
+        return SearchBot(seed, plugins=plugins)
     if not budget:
         return make_bot(level, seed)
     if level != "search":
         raise ValueError(f"only the search level takes a budget, not {spec!r}")
     if not budget.isdigit() or int(budget) < 1:
         raise ValueError(f"a search budget is a positive number of actions, not {budget!r}")
-    return SearchBot(seed, budget=int(budget))
+    return SearchBot(seed, budget=int(budget), plugins=plugins)
 
 
 def _check_spec(spec: str) -> str:
@@ -143,8 +146,8 @@ def play_match(plan: MatchPlan, number: int) -> MatchRecord:
     """
     rng = random.Random(f"maumau-simulate/{plan.seed}/{number}")
     seats = plan.seats_of(number)
-    bots = {seat: parse_bot(spec, rng.getrandbits(63)) for spec, seat in zip(plan.bots, seats, strict=True)}
     plugins = [_load_plugin(path) for path in plan.house_rules]
+    bots = {seat: parse_bot(spec, rng.getrandbits(63), plugins) for spec, seat in zip(plan.bots, seats, strict=True)}
     state = new_game(
         plan.variant, players=len(plan.bots), seed=rng.getrandbits(63), options=dict(plan.options), plugins=plugins
     )
