@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
             cpu = args.matches / (time.process_time() - started)
             many = simulate(variant, lineup, matches=args.matches, seed=1, jobs=args.jobs)
             print(
-                f"| {variant} | {len(lineup)} | {cpu:.1f} | {one.matches_per_second:.1f} | {many.matches_per_second:.1f} "
-                f"| {'yes' if one == many else 'NO'} |",
+                f"| {variant} | {len(lineup)} | {cpu:.1f} | {one.matches_per_second:.1f} "
+                f"| {many.matches_per_second:.1f} | {'yes' if one == many else 'NO'} |",
                 flush=True,
             )
     return 0
