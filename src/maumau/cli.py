@@ -614,7 +614,7 @@ def _parser() -> argparse.ArgumentParser:
         commands.add_parser(
             "simulate",
             help="play many matches between bots and compare them",
-            description="Play many matches between bots, seats rotating, and compare them: win rates with 95 %% "
+            description="Play many matches between bots, seats rotating, and compare them: win rates with 95 % "
             "intervals, scores, placings, match lengths.",
         )
     )
