@@ -3,7 +3,9 @@ Development sessions: ``nox`` runs lint, tests, typecheck, docs, web (the web ta
 packages against OpenSpiel and RLCard); ``nox -s bench`` measures speed; ``nox -s soak`` searches long for rule bugs;
 ``nox -s mutants`` checks that the tests notice rule changes; ``nox -s browser`` plays the web table in Chromium and
 loads it with many tables; ``nox -s rl`` and ``nox -s openspiel`` test the game-AI interop with its libraries;
-``nox -s learn`` trains an agent; ``nox -s bench_rl`` compares its environment's speed with RLCard's and PettingZoo's.
+``nox -s learn`` trains an agent; ``nox -s bench_rl`` compares its environment's speed with RLCard's and PettingZoo's;
+``nox -s strength`` measures the bots against each other; ``nox -s simulate_extras`` and ``nox -s ray`` test
+``maumau simulate`` with its optional extras.
 """
 
 from __future__ import annotations
@@ -65,9 +67,14 @@ def bench(session: nox.Session) -> None:
 
     ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead, and plays the
     same games with the example packages in ``examples/``; only then are those installed (RLCard's UNO game needs
-    numpy).
+    numpy).  ``nox -s bench -- --throughput`` measures the matches per second of ``maumau simulate`` instead, with
+    one job and with all cores.
     """
     session.install("-e", ".")
+    if "--throughput" in session.posargs:
+        rest = [arg for arg in session.posargs if arg != "--throughput"]
+        session.run("python", "benchmarks/throughput.py", *rest)
+        return
     if "--peers" in session.posargs:
         session.install("rlcard", "open_spiel", "numpy", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("python", "benchmarks/bench.py", *session.posargs)
@@ -186,3 +193,35 @@ def bench_rl(session: nox.Session) -> None:
     """
     session.install("-e", ".[rl]", "rlcard", "pygame")
     session.run("python", "benchmarks/rl_speed.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def strength(session: nox.Session) -> None:
+    """
+    The search bot against the heuristic bot in 2-player matches of every variant, with 95 % intervals.
+
+    Not run by default: thousands of searched decisions, minutes of CPU.
+    ``nox -s strength -- --matches 200 --jobs 2 --budget 1500`` sets the size of the run.
+    """
+    session.install("-e", ".")
+    session.run("python", "benchmarks/strength.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def simulate_extras(session: nox.Session) -> None:
+    """
+    ``maumau simulate`` with its optional extras installed: the rich progress bar and table, the matplotlib plot.
+    """
+    session.install("-e", ".[tests,progress,plot]")
+    session.run("pytest", "tests/test_simulation.py", *session.posargs, env={"MAUMAU_REQUIRE_EXTRAS": "plot,progress"})
+
+
+@nox.session(python=PYTHON)
+def ray(session: nox.Session) -> None:
+    """
+    The Ray backend of ``maumau simulate`` on a local Ray instance: the same results as the local backend.
+    """
+    session.install("-e", ".[tests,ray]")
+    session.run(
+        "pytest", "tests/test_simulation.py", "-k", "Ray", *session.posargs, env={"MAUMAU_REQUIRE_EXTRAS": "ray"}
+    )

@@ -5,6 +5,7 @@ Tests for `maumau.bots`: bots decide from a seat's view alone and only ever pick
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from attrs import evolve, frozen
@@ -13,9 +14,12 @@ from helpers import deal, draw, play
 from maumau import (
     Action,
     CallRuling,
+    CardsDrawn,
     Challenge,
+    ChallengeMade,
     ChooseSuit,
     DrawCards,
+    Event,
     GameState,
     Pass,
     PlayCard,
@@ -29,8 +33,19 @@ from maumau import (
     to_json,
     view,
 )
-from maumau.bots import Bot, HeuristicBot, RandomBot, ReactingBot, acting_seat, play_out
+from maumau.bots import (
+    LEVELS,
+    Bot,
+    BotTable,
+    HeuristicBot,
+    RandomBot,
+    ReactingBot,
+    acting_seat,
+    make_bot,
+    play_out,
+)
 from maumau.mechanics import Challenges
+from maumau.search import SearchBot
 
 
 @frozen
@@ -324,3 +339,110 @@ class TestForgetfulness:
 
         assert isinstance(careful, PlayCard)
         assert PlayCard(careful.seat, careful.card) == forgetful
+
+
+class Silent:
+    """
+    A bot that never says a call (so a challenge window opens).
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        silent = [a for a in view.legal_actions if isinstance(a, PlayCard) and a.call is None]
+        return silent[0] if silent else HeuristicBot(0).choose(view)
+
+
+class TestLevels:
+    """
+    Tests for `maumau.bots.LEVELS` and `maumau.bots.make_bot`.
+    """
+
+    def test_the_levels_are_random_heuristic_and_search(self) -> None:
+        assert list(LEVELS) == ["random", "heuristic", "search"]
+        assert isinstance(make_bot("random", 1), RandomBot)
+        assert isinstance(make_bot("heuristic", 1), HeuristicBot)
+        assert isinstance(make_bot("search", 1), SearchBot)
+
+    def test_an_unknown_level_is_refused_with_the_known_ones(self) -> None:
+        with pytest.raises(ValueError, match="unknown bot level 'expert'; known: random, heuristic, search"):
+            make_bot("expert")
+
+
+class TestBotTable:
+    """
+    Tests for `maumau.bots.BotTable`: bots act until a given seat must decide.
+    """
+
+    def test_bots_act_until_the_seat_must_move(self) -> None:
+        state = new_game("classic", players=3, seed=3, options={"target": 1})
+        table = BotTable({1: HeuristicBot(1), 2: HeuristicBot(2)})
+
+        turns = table.run_until(state, 0)
+
+        assert turns.waiting == 0
+        assert not turns.out_of_turn
+        assert acting_seat(turns.state) == 0
+
+    def test_the_seat_is_asked_before_a_bot_moves_when_it_could_challenge(self) -> None:
+        state = deal(
+            ["9c 8c 9d 10c Qc", "Qd Kh 7h Ah 8s", "9s 10d Qs Ks As"],
+            starter="10h",
+            plugins=[CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS],
+        )
+        table = BotTable({1: Silent(), 2: HeuristicBot(2)})
+
+        turns = table.run_until(state, 0)
+
+        assert turns.waiting == 0
+        assert turns.out_of_turn
+        assert Challenge(0, 1) in view(turns.state, 0).legal_actions
+
+    def test_declining_lets_the_bots_go_on(self) -> None:
+        state = deal(
+            ["9c 8c 9d 10c Qc", "Qd Kh 7h Ah 8s", "9s 10d Qs Ks As"],
+            starter="10h",
+            plugins=[CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS],
+        )
+        table = BotTable({1: Silent(), 2: HeuristicBot(2)})
+        asked = table.run_until(state, 0).state
+
+        turns = table.run_until(asked, 0, declined=True)
+
+        assert turns.state is not asked
+        assert any(isinstance(event, ChallengeMade) and event.seat == 2 for event in turns.seen[0])
+
+    def test_each_seat_sees_the_events_without_others_drawn_cards(self) -> None:
+        state = new_game("classic", players=2, seed=8, options={"target": 1})
+        table = BotTable({0: HeuristicBot(0), 1: HeuristicBot(1)})
+
+        turns = table.run_until(state, None)
+
+        assert turns.waiting is None
+        assert turns.state.is_over
+        for seat, events in enumerate(turns.seen):
+            draws = [event for event in events if isinstance(event, CardsDrawn)]
+            assert draws
+            assert all((event.cards is None) == (event.seat != seat) for event in draws)
+
+    def test_observing_bots_are_told_every_event_their_seat_saw(self) -> None:
+        class Watcher(HeuristicBot):
+            def __init__(self, seed: int) -> None:
+                super().__init__(seed)
+                self.events: list[Event] = []
+
+            def observe(self, events: Sequence[Event]) -> None:
+                self.events.extend(events)
+
+        watcher = Watcher(1)
+        state = new_game("classic", players=2, seed=8, options={"target": 1})
+
+        turns = BotTable({0: HeuristicBot(0), 1: watcher}).run_until(state, None)
+
+        assert watcher.events == list(turns.seen[1])
+
+    def test_a_seat_without_a_bot_that_must_act_is_an_error(self) -> None:
+        state = new_game("classic", players=2, seed=8, options={"target": 1})
+        first = acting_seat(state)
+        assert first is not None
+
+        with pytest.raises(ValueError, match=f"seat {first} must act and has no bot"):
+            BotTable({}).run_until(state, None)

@@ -91,6 +91,21 @@ class TestPlay:
         assert code == 0
         assert "The match is over" in out
 
+    def test_search_bots_can_be_chosen_by_level(self) -> None:
+        argv = ["play", "--seed", "4", "--players", "2", "--bots", "search", "--option", "target=1"]
+
+        code, out, _ = run(argv, ones())
+
+        assert code == 0
+        assert "search bots" in out
+        assert "The match is over" in out
+
+    def test_an_unknown_bot_level_is_a_usage_error(self) -> None:
+        code, _, err = run(["play", "--bots", "genius"])
+
+        assert code == 2
+        assert "invalid choice: 'genius'" in err
+
     def test_q_quits(self) -> None:
         code, out, _ = run(SHORT, "q\n")
 

@@ -59,3 +59,26 @@ def test_kit_reports_a_broken_variant() -> None:
 
     with pytest.raises(AssertionError, match="cards not conserved"):
         random_game("classic", players=2, seed=1, plugins=[LosesTheDrawnCard()], check_every=1)
+
+
+def test_kit_reports_a_hidden_slot_that_samples_cannot_play_on() -> None:
+    """
+    A slot hidden from other seats, with no ``maumau_sample_hidden`` to complete it, breaks sampled states.
+    """
+    import maumau
+
+    plays = maumau.Slot(
+        "test_plays", int | None, default=0, view=lambda state, seat, value: value if seat == 0 else None
+    )
+
+    class CountsPlaysInSecret:
+        @maumau.hookimpl
+        def maumau_slots(self) -> tuple[maumau.Slot[int], ...]:
+            return (plays,)
+
+        @maumau.hookimpl
+        def maumau_follow_up(self, state: GameState) -> GameState:
+            return plays.put(state, plays.get(state) + 1)
+
+    with pytest.raises(AssertionError, match="sampled from seat 1's view but fails"):
+        random_game("classic", players=2, seed=1, plugins=[CountsPlaysInSecret()], check_every=1)

@@ -170,5 +170,6 @@ __all__ = [
 ]
 
 from . import mechanics
+from ._determinize import Knowledge, sample_state
 
-__all__ += ["mechanics"]
+__all__ += ["Knowledge", "mechanics", "sample_state"]

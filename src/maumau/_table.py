@@ -30,17 +30,17 @@ from ._house_rules import load_house_rule
 from ._spectator import SpectatorView, spectate
 from ._state import GameState
 from ._table_json import SeatData, TableData, dump_table, load_table
-from ._view import PlayerView, seen_event, view
-from .bots import Bot, HeuristicBot, RandomBot, acting_seat, react_once
+from ._view import PlayerView, events_seen, seen_event, view
+from .bots import LEVELS, Bot, HeuristicBot, ObservingBot, acting_seat, react_once
 from .exceptions import TableError
 
 __all__ = ["Seat", "Table"]
 
-#: The bot levels a seat may name, each a factory from a seed.  The one lookup table of levels: the
-#: named levels of `maumau.bots` (random, heuristic, search) are to replace it.  The heuristic bot
-#: forgets one due call in ten, so that people have calls to challenge.
-_LEVELS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
+#: The bot levels a seat at a table (or in ``maumau play``) may name, each a factory from a seed: the
+#: levels of `maumau.bots.LEVELS`, except that the heuristic bot forgets one due call in ten, so that
+#: people have calls to challenge.
+BOT_LEVELS: dict[str, Callable[[int], Bot]] = {
+    **LEVELS,
     "heuristic": lambda seed: HeuristicBot(seed, forget=0.1),
 }
 
@@ -160,9 +160,9 @@ class Table:
         reaction_seconds: float | None,
         clock: Callable[[], float],
     ) -> None:
-        unknown = sorted({seat.bot for seat in seats if seat.bot is not None and seat.bot not in _LEVELS})
+        unknown = sorted({seat.bot for seat in seats if seat.bot is not None and seat.bot not in BOT_LEVELS})
         if unknown:
-            raise TableError(f"unknown bot level {unknown[0]!r}; known: {', '.join(sorted(_LEVELS))}")
+            raise TableError(f"unknown bot level {unknown[0]!r}; known: {', '.join(sorted(BOT_LEVELS))}")
         if reaction_seconds is not None and not reaction_seconds >= 0:
             raise TableError(f"reaction_seconds must be None or at least 0, got {reaction_seconds!r}")
         self._lock = threading.RLock()
@@ -172,7 +172,9 @@ class Table:
         self._reaction_seconds = reaction_seconds
         self._clock = clock
         self._bots: dict[int, Bot] = {
-            number: _LEVELS[seat.bot](state.seed + number) for number, seat in enumerate(seats) if seat.bot is not None
+            number: BOT_LEVELS[seat.bot](state.seed + number)
+            for number, seat in enumerate(seats)
+            if seat.bot is not None
         }
         self._log: list[Event] = []
         self._read = [0] * len(seats)
@@ -218,7 +220,7 @@ class Table:
         """
         The bot levels a `Seat` may name.
         """
-        return tuple(sorted(_LEVELS))
+        return tuple(sorted(BOT_LEVELS))
 
     def view(self, seat: int) -> PlayerView:
         """
@@ -388,6 +390,9 @@ class Table:
         self._state = state
         self._version += 1
         self._log.extend(state.events)
+        for seat, bot in self._bots.items():  # a searching bot follows the game through what its seat saw
+            if isinstance(bot, ObservingBot):
+                bot.observe(events_seen(state.events, seat))
         self._declined.clear()
         self._opened = None
         if moved:
@@ -422,9 +427,9 @@ class Table:
         """
         Let the bots act until a person must decide or the match is over.
 
-        This loop is the only place where the table drives bots; it is to be replaced by the bots
-        module's function that lets bots act until a given seat must decide, once that exists
-        (it would take this table's reaction policy as its stopping rule).
+        The only place where the table drives bots.  It is not `maumau.bots.BotTable`, which stops
+        for one seat: a table holds a reaction window open for several people at once, until each
+        acts or declines or the window's time is up.
         """
         for _ in range(_BOT_LIMIT):
             actor = acting_seat(self._state)

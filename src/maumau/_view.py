@@ -22,7 +22,7 @@ from ._options import Options
 from ._state import GameState, MatchResult, Pending, RoundResult
 from .exceptions import MaumauError, NoSuchSeatError, PluginError
 
-__all__ = ["PlayerView", "seen_event", "view", "view_slots"]
+__all__ = ["PlayerView", "events_seen", "seen_event", "view", "view_slots"]
 
 
 @frozen
@@ -42,11 +42,15 @@ class PlayerView:
     pile is a count.  ``drawn`` is the seat's own card just drawn, if any.
     ``slots`` holds each mechanic's and the variant's state as the seat may
     see it; read it with the same accessors as a state's
-    (``maumau.mechanics.challenges.window(view)``).
+    (``maumau.mechanics.challenges.window(view)``).  ``passes`` counts the
+    passes in a row that may block the round, and ``holds_drawn`` tells that
+    the seat to move has just drawn a card it may still play (which card
+    only the drawer sees): both are public, and `maumau.sample_state` needs
+    them to rebuild a position.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       ``challenge``, ``placings`` and ``board`` moved into ``slots``.
+       ``challenge``, ``placings`` and ``board`` moved into ``slots``; ``passes`` and ``holds_drawn``.
     """
 
     variant: str
@@ -73,6 +77,8 @@ class PlayerView:
     slots: tuple[tuple[str, Any], ...]
     events: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
+    passes: int = 0
+    holds_drawn: bool = False
 
     @property
     def top(self) -> Card:
@@ -96,6 +102,13 @@ def seen_event(event: Event, seat: int | None) -> Event:
     if isinstance(event, (CardsDrawn, PenaltyDrawn)) and event.seat != seat:
         return evolve(event, cards=None)
     return event
+
+
+def events_seen(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """
+    *events* as *seat* saw them: the cards others drew are left out.
+    """
+    return tuple(seen_event(event, seat) for event in events)
 
 
 def view_slots(state: GameState, seat: int, slots: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
@@ -156,6 +169,8 @@ def _view(state: GameState, player: int) -> PlayerView:
         rounds=state.rounds,  # a finished round is public: its hands and slots are shown as they ended
         result=state.result,
         slots=view_slots(state, player, state.slots),
-        events=tuple(seen_event(event, player) for event in state.events),
+        events=events_seen(state.events, player),
         legal_actions=legal_actions(state, player),
+        passes=state.passes,
+        holds_drawn=state.drawn is not None,
     )

@@ -1,35 +1,53 @@
 """
-Simple computer players that decide from a `PlayerView` alone.
+Computer players that decide from a `PlayerView` alone, at three levels, and the runner that seats them.
 
 A bot gets what its seat may see (`maumau.view`), never the state, so it
 cannot peek at other hands or the draw pile.  The view carries the seat's
 legal actions; a bot only ever picks one of them, so it works for every
 variant, including actions the bot does not know (a variant's bets or pig
-moves), which it picks at random.
+moves).
 
-`play_out` runs a game between bots to its end; the ``maumau play`` command
-uses the same bots against a human.
+The levels, weakest first (`LEVELS`, `make_bot`): ``random`` (`RandomBot`),
+``heuristic`` (`HeuristicBot`) and ``search`` (`maumau.search.SearchBot`).
+`BotTable` lets bots act around people until a given seat must decide, out
+of turn included, and says what each seat saw; `play_out` runs a game
+between bots to its end.
 
 .. versionadded:: 0.1.0
+.. versionchanged:: 0.2.0
+   `LEVELS`, `make_bot`, `BotTable`, `ObservingBot`; the ``search`` level.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
-from ._cards import Card
+from attrs import frozen
+
+from ._actions import Action, Resign
 from ._engine import apply, legal_actions
+from ._events import Event
+from ._policy import acting_seat, choosable, heuristic_choice, heuristic_reaction
 from ._state import GameState
-from ._view import PlayerView, view
+from ._view import PlayerView, events_seen, view
+from .search import SearchBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "ReactingBot", "acting_seat", "play_out", "react_once"]
-
-#: The action types the core defines; anything else is a variant's own.
-_CORE_ACTIONS = (PlayCard, DrawCards, Pass, ChooseSuit, Challenge, Resign)
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotTable",
+    "BotTurns",
+    "HeuristicBot",
+    "ObservingBot",
+    "RandomBot",
+    "ReactingBot",
+    "acting_seat",
+    "make_bot",
+    "play_out",
+    "react_once",
+]
 
 
 @runtime_checkable
@@ -65,18 +83,29 @@ class ReactingBot(Bot, Protocol):
         ...  # pragma: no cover
 
 
+@runtime_checkable
+class ObservingBot(Bot, Protocol):
+    """
+    A bot that wants to see every event of the game, as its seat saw them, not only the views it decides on.
+
+    `BotTable` and `play_out` call `observe` after every action with the
+    events of that action (others' draws without their cards).
+
+    .. versionadded:: 0.2.0
+    """
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """
+        Take note of *events*.
+        """
+        ...  # pragma: no cover
+
+
 def _choosable(view: PlayerView) -> list[Action]:
     """
     The legal actions a bot considers: all but resigning.
     """
-    actions = [action for action in view.legal_actions if not isinstance(action, Resign)]
-    if not actions:
-        raise ValueError(f"seat {view.seat} has no action to choose but resigning")
-    return actions
-
-
-def _is_extra(action: Action) -> bool:
-    return not isinstance(action, _CORE_ACTIONS)
+    return choosable(view.legal_actions, view.seat)
 
 
 class RandomBot:
@@ -140,87 +169,30 @@ class HeuristicBot:
         """
         The preferred legal action other than `Resign`.
         """
-        actions = _choosable(view)
-        extras = [action for action in actions if _is_extra(action)]
-        core = [action for action in actions if not _is_extra(action)]
-        if extras and (not core or self.rng.random() < self.extra_chance):
-            return self.rng.choice(extras)
-        for challenge in core:
-            if isinstance(challenge, Challenge):
-                return challenge
-        suits = [action for action in core if isinstance(action, ChooseSuit)]
-        if suits:
-            return self._name_suit(view, suits)
-        plays = [action for action in core if isinstance(action, PlayCard)]
-        if plays:
-            return self._play(view, plays)
-        for kind in (DrawCards, Pass):
-            for action in core:
-                if isinstance(action, kind):
-                    return action
-        return self.rng.choice(core)  # pragma: no cover - every core action is handled above
+        return heuristic_choice(
+            view.hand,
+            view.top,
+            view.wish,
+            _choosable(view),
+            self.rng,
+            extra_chance=self.extra_chance,
+            forget=self.forget,
+        )
 
     def react(self, view: PlayerView) -> Action | None:
         """
         Out of turn: challenge when possible, else jump in with a card, else
         sometimes a variant's own action, else nothing.
         """
-        actions = [action for action in view.legal_actions if not isinstance(action, Resign)]
-        for action in actions:
-            if isinstance(action, Challenge):
-                return action
-        plays = [action for action in actions if isinstance(action, PlayCard)]
-        if plays:
-            return self._play(view, plays)
-        extras = [action for action in actions if _is_extra(action)]
-        if extras and self.rng.random() < self.extra_chance:
-            return self.rng.choice(extras)
-        return None
-
-    def _name_suit(self, view: PlayerView, options: Sequence[ChooseSuit]) -> ChooseSuit:
-        held = Counter(card.suit for card in view.hand if card.suit is not None)
-        return max(options, key=lambda action: (held[action.suit], self.rng.random()))
-
-    def _play(self, view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
-        held: Counter[str | None] = Counter(card.suit for card in view.hand if card.suit is not None)
-        # For each card, the version with a call when both are offered: that call is the one due.
-        by_card: dict[object, PlayCard] = {}
-        for play in plays:
-            if play.card not in by_card or (play.call is not None and by_card[play.card].call is None):
-                by_card[play.card] = play
-        top = view.top
-        wanted = view.wish if view.wish is not None else top.suit
-
-        def plain(card: Card) -> bool:
-            # A card that is legal without following suit or rank is a wild one (a jack): keep it for later.
-            return card.suit == wanted or card.rank == top.rank
-
-        chosen = max(by_card.values(), key=lambda play: (plain(play.card), held[play.card.suit], self.rng.random()))
-        silent = PlayCard(chosen.seat, chosen.card)
-        if chosen.call is not None and silent in plays and self.forget and self.rng.random() < self.forget:
-            return silent
-        return chosen
-
-
-def acting_seat(state: GameState) -> int | None:
-    """
-    The seat that must act now: the seat of a pending decision, else the seat
-    to move; ``None`` when the match is over.
-
-    When neither has anything to do but resign (a variant's decision taken
-    out of turn), the first seat from the one to move that has.
-    """
-    if state.result is not None:
-        return None
-    count = len(state.players)
-    preferred = state.pending.seat if state.pending is not None else state.to_move
-    start = state.to_move if state.to_move is not None else 0
-    candidates = [] if preferred is None else [preferred]
-    candidates.extend((start + step) % count for step in range(count))
-    for seat in candidates:
-        if any(not isinstance(action, Resign) for action in legal_actions(state, seat)):
-            return seat
-    return None
+        return heuristic_reaction(
+            view.hand,
+            view.top,
+            view.wish,
+            view.legal_actions,
+            self.rng,
+            extra_chance=self.extra_chance,
+            forget=self.forget,
+        )
 
 
 def react_once(state: GameState, bots: Mapping[int, Bot], skip: set[int], actor: int | None) -> GameState | None:
@@ -244,31 +216,172 @@ def react_once(state: GameState, bots: Mapping[int, Bot], skip: set[int], actor:
     return None
 
 
+#: The bot levels by name, weakest first, each a function that makes a bot from a seed.
+LEVELS: Mapping[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """
+    A bot of *level* (``"random"``, ``"heuristic"`` or ``"search"``; see `LEVELS`), seeded with *seed*.
+
+    Raises:
+        ValueError: no level has that name.
+
+    .. versionadded:: 0.2.0
+    """
+    factory = LEVELS.get(level)
+    if factory is None:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    return factory(seed)
+
+
+@frozen
+class BotTurns:
+    """
+    Where `BotTable.run_until` stopped: the *state*, and the events each seat saw on the way.
+
+    *seen* holds, by seat, the events of the actions the bots took, as that
+    seat saw them (others' draws without their cards).  *waiting* is the
+    seat that must decide now: the seat to act (*out_of_turn* false), or the
+    seat that was asked for, which may act out of turn before the bot to act
+    moves (*out_of_turn* true); ``None`` once the match is over.
+
+    .. versionadded:: 0.2.0
+    """
+
+    state: GameState
+    seen: tuple[tuple[Event, ...], ...]
+    waiting: int | None
+    out_of_turn: bool = False
+
+
+class BotTable:
+    """
+    Bots at some seats of a game, acting for themselves until a person must decide.
+
+    *bots* maps seats to bots; the other seats are people (or programs) that
+    act through the caller.  `run_until` lets the bots play, reactions
+    included: before every move each reacting bot (`ReactingBot`) may act
+    out of turn, at most once between two moves of the seat to act.  A
+    server or a terminal game calls it after each action of its own:
+
+    >>> import maumau
+    >>> from maumau.bots import BotTable, HeuristicBot
+    >>> state = maumau.new_game("classic", players=3, seed=1)
+    >>> table = BotTable({1: HeuristicBot(1), 2: HeuristicBot(2)})
+    >>> turns = table.run_until(state, 0)
+    >>> turns.waiting, turns.out_of_turn, turns.state.to_move
+    (0, False, 0)
+
+    Bots that observe (`ObservingBot`) are told every event as their seat saw
+    it, the caller's actions included when `run_until` gets the state just
+    after one.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, bots: Mapping[int, Bot]) -> None:
+        self.bots = dict(bots)
+        self._observers = {seat: bot for seat, bot in self.bots.items() if isinstance(bot, ObservingBot)}
+        self._reacted: set[int] = set()
+        self._last: GameState | None = None
+
+    def __repr__(self) -> str:
+        return f"BotTable({self.bots!r})"
+
+    def run_until(
+        self, state: GameState, seat: int | None = None, *, declined: bool = False, limit: int = 100_000
+    ) -> BotTurns:
+        """
+        Let the bots act on *state* until *seat* must decide (or, with ``None``, to the end of the match).
+
+        *seat* must decide when it is the seat to act, or when it could act
+        out of turn before a bot moves (a challenge, a jump-in); with
+        *declined*, *seat* has passed up acting out of turn in *state*, so
+        the bots go on at least one action before it is asked again.
+
+        Raises:
+            ValueError: a seat that must act has no bot, no seat can act in an
+                unfinished match, or *limit* actions pass without a stop.
+        """
+        return self._run(state, seat, declined, limit, [[] for _ in state.players])
+
+    def _run(
+        self, state: GameState, seat: int | None, declined: bool, limit: int, seen: list[list[Event]] | None
+    ) -> BotTurns:
+        """
+        `run_until`, keeping the events each seat saw in *seen* unless it is ``None``.
+        """
+        self._caught_up(state)
+        for _ in range(limit):
+            if state.result is not None:
+                return self._stop(state, seen, None)
+            actor = acting_seat(state)
+            if actor is None:
+                raise ValueError("no seat can act, but the match is not over")
+            if seat is not None and seat != actor and not declined and _may_react(state, seat):
+                return self._stop(state, seen, seat, out_of_turn=True)
+            declined = False
+            reaction = react_once(state, self.bots, self._reacted, actor)
+            if reaction is None:
+                if actor == seat:
+                    return self._stop(state, seen, seat)
+                bot = self.bots.get(actor)
+                if bot is None:
+                    raise ValueError(f"seat {actor} must act and has no bot")
+                state = apply(state, bot.choose(view(state, actor)))
+                self._reacted.clear()
+            else:
+                state = reaction
+            self._tell(state, seen)
+        if seat is None:
+            raise ValueError(f"the match did not end within {limit} actions")
+        raise ValueError(f"seat {seat} was not asked to decide within {limit} actions")
+
+    def _caught_up(self, state: GameState) -> None:
+        """
+        Take in the action the caller applied since the last stop: its events, and whether it was a move.
+        """
+        last, self._last = self._last, state
+        if last is None or state is last or state.log is None:
+            return
+        action = state.log[1]
+        if action.seat == acting_seat(last):
+            self._reacted.clear()
+        self._tell(state, None)
+
+    def _tell(self, state: GameState, seen: list[list[Event]] | None) -> None:
+        if seen is not None:
+            for seat, kept in enumerate(seen):
+                kept.extend(events_seen(state.events, seat))
+        for seat, bot in self._observers.items():
+            bot.observe(events_seen(state.events, seat))
+
+    def _stop(
+        self, state: GameState, seen: list[list[Event]] | None, waiting: int | None, out_of_turn: bool = False
+    ) -> BotTurns:
+        self._last = state
+        return BotTurns(state, tuple(tuple(events) for events in seen or ()), waiting, out_of_turn)
+
+
+def _may_react(state: GameState, seat: int) -> bool:
+    return any(not isinstance(action, Resign) for action in legal_actions(state, seat))
+
+
 def play_out(state: GameState, bots: Mapping[int, Bot], *, limit: int = 100_000) -> GameState:
     """
     Let *bots* (by seat) play *state* to the end of the match.
 
     Each bot sees only its own view.  Before every move, bots that can act
     out of turn are asked once whether they want to (a challenge, a jump-in).
+    This is `BotTable.run_until` with every seat a bot's.
 
     Raises:
         ValueError: a seat that must act has no bot, or the match does not end
             within *limit* actions.
     """
-    reacted: set[int] = set()
-    for _ in range(limit):
-        actor = acting_seat(state)
-        if actor is None:
-            if state.result is None:
-                raise ValueError("no seat can act, but the match is not over")
-            return state
-        reaction = react_once(state, bots, reacted, actor)
-        if reaction is not None:
-            state = reaction
-            continue
-        bot = bots.get(actor)
-        if bot is None:
-            raise ValueError(f"seat {actor} must act and has no bot")
-        state = apply(state, bot.choose(view(state, actor)))
-        reacted.clear()
-    raise ValueError(f"the match did not end within {limit} actions")
+    return BotTable(bots)._run(state, None, False, limit, None).state

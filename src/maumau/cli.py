@@ -49,17 +49,19 @@ from ._events import (
 from ._house_rules import load_house_rule
 from ._moves import find_move, move_names
 from ._options import OptionValue
+from ._report import progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json
 from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState
-from ._table import Seat, Table
+from ._table import BOT_LEVELS, Seat, Table
 from ._table_json import TABLE_FORMAT
 from ._view import PlayerView, view
-from .bots import Bot, HeuristicBot, RandomBot, acting_seat, react_once
+from .bots import Bot, BotTable, acting_seat
 from .exceptions import MaumauError, TableError
 from .mechanics import challenges, placings
 from .mechanics.challenges import quoted_calls
 from .plugins import variants
+from .simulation import simulate
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
 
@@ -68,12 +70,8 @@ USAGE_ERROR = 2
 #: Exit status after Ctrl-C, as shells report it.
 INTERRUPTED = 130
 
-#: How ``--bots`` builds a bot from a seed.  The terminal's heuristic bots
-#: forget one due call in ten, so that the human has calls to challenge.
-_BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "heuristic": lambda seed: HeuristicBot(seed, forget=0.1),
-}
+#: How ``--bots`` builds a bot from a seed: the levels of a table's seats.
+_BOTS = BOT_LEVELS
 _REASONS = {
     "out": "a player went out",
     "blocked": "no one could play or draw",
@@ -440,13 +438,13 @@ class _Session:
     def say(self, text: str = "") -> None:
         print(_paint(text) if self.extras.colour else text, file=self.stdout)
 
-    def collect(self) -> None:
+    def collect(self, events: Sequence[Event] | None = None) -> None:
         """
-        Keep the events of the last action, as the human's view shows them.
+        Keep *events* (by default the last action's) as the human saw them, to tell before the next move.
         """
         seen = view(self.state, self.human)
         self.extras.changed(self.state)
-        for event in seen.events:
+        for event in seen.events if events is None else events:
             self.news.append(self.narrator.event(event))
             if isinstance(event, RoundEnded):
                 self.news.extend(self.narrator.hands_left(seen, event.round))
@@ -544,34 +542,29 @@ class _Session:
             return INTERRUPTED
 
     def _loop(self) -> int:
-        reacted: set[int] = set()
-        offered: GameState | None = None
-        while not self.state.is_over:
-            actor = acting_seat(self.state)
-            if actor is None:
-                self.say("No one can act, but the match is not over; stopping.")
+        table = BotTable(self.bots)
+        declined = False
+        while True:
+            try:
+                turns = table.run_until(self.state, self.human, declined=declined)
+            except ValueError as error:
+                self.say(f"{error}; stopping.")
                 return 1
-            if actor != self.human and offered is not self.state:
-                offered = self.state
+            self.state = turns.state
+            self.collect(turns.seen[self.human])
+            declined = False
+            if turns.waiting is None:
+                break
+            if turns.out_of_turn:
+                actor = acting_seat(self.state)
+                assert actor is not None
                 chosen = self.offer_out_of_turn(actor)
-                if chosen is not None:
+                if chosen is None:
+                    declined = True
+                else:
                     self.step(chosen)
-                    continue
-            reaction = react_once(self.state, self.bots, reacted, actor)
-            if reaction is not None:
-                self.state = reaction
-                self.collect()
                 continue
-            if actor == self.human:
-                action = self.human_turn()
-            else:
-                bot = self.bots.get(actor)
-                if bot is None:
-                    self.say(f"Seat {actor} must act and has no player; stopping.")
-                    return 1
-                action = bot.choose(view(self.state, actor))
-            self.step(action)
-            reacted.clear()
+            self.step(self.human_turn())
         self.finish()
         return 0
 
@@ -636,7 +629,26 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help="number of seats, you included (default: 3)")
     play.add_argument("--seat", type=int, default=0, help="your seat number, from 0 (default: 0)")
     play.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots, to replay a match")
+    _add_option_argument(play)
     play.add_argument(
+        "--bots", choices=sorted(_BOTS), default="heuristic", help="how the bots play (default: heuristic)"
+    )
+    _add_play_extras(play)
+    commands.add_parser("variants", help="list the installed variants and their options")
+    _simulate_parser(
+        commands.add_parser(
+            "simulate",
+            help="play many matches between bots and compare them",
+            description="Play many matches between bots, seats rotating, and compare them: win rates with 95 % "
+            "intervals, scores, placings, match lengths.",
+        )
+    )
+    _add_table_commands(commands)
+    return parser
+
+
+def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--option",
         action="append",
         type=_option_argument,
@@ -644,13 +656,35 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a variant option (repeatable); see 'maumau variants'",
     )
-    play.add_argument(
-        "--bots", choices=sorted(_BOTS), default="heuristic", help="how the bots play (default: heuristic)"
+
+
+def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
+    simulate.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
+    simulate.add_argument(
+        "--players", type=int, default=None, help="number of seats (default: the number of bot specs, at least 2)"
     )
-    _add_play_extras(play)
-    commands.add_parser("variants", help="list the installed variants and their options")
-    _add_table_commands(commands)
-    return parser
+    simulate.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="bot specs by seat, comma-separated: random, heuristic, search or search:BUDGET "
+        "(one spec fills every seat; default: heuristic,random)",
+    )
+    simulate.add_argument("--matches", type=int, default=100, help="matches to play (default: 100)")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed of the run (default: 0)")
+    simulate.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default: 1)")
+    simulate.add_argument("--backend", choices=("local", "ray"), default="local", help="where matches run")
+    simulate.add_argument("--address", default=None, help="a Ray cluster to join (with --backend ray)")
+    _add_option_argument(simulate)
+    simulate.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="MODULE:OBJECT",
+        help="a house-rule plugin by import path (repeatable)",
+    )
+    simulate.add_argument("--json", type=Path, default=None, metavar="PATH", help="also save the results as JSON")
+    simulate.add_argument("--plot", type=Path, default=None, metavar="PATH", help="also save a plot (matplotlib)")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _list_variants(stdout: TextIO) -> int:
@@ -705,6 +739,41 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     )
 
 
+def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    bots = [spec.strip() for spec in args.bots.split(",") if spec.strip()]
+    players = args.players if args.players is not None else max(len(bots), 2)
+    if len(bots) == 1:
+        bots *= players
+    if len(bots) != players:
+        print(f"maumau: error: {len(bots)} bot specs for {players} players; give one per seat, or one", file=stderr)
+        return USAGE_ERROR
+    try:
+        with progress_bar(args.matches, stderr if not args.no_progress and _isatty(stderr) else None) as advance:
+            result = simulate(
+                args.variant,
+                bots,
+                matches=args.matches,
+                seed=args.seed,
+                options=dict(args.option),
+                house_rules=args.house_rule,
+                jobs=args.jobs,
+                backend=args.backend,
+                address=args.address,
+                progress=advance,
+            )
+        write_table(result, stdout)
+        if args.json is not None:
+            write_json(result, args.json)
+            print(f"Results saved to {args.json}.", file=stdout)
+        if args.plot is not None:
+            write_plot(result, args.plot)
+            print(f"Plot saved to {args.plot}.", file=stdout)
+    except (MaumauError, ValueError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    return 0
+
+
 def _seat_range(variant: str, options: Mapping[str, object]) -> range:
     from .plugins import Rules
 
@@ -740,6 +809,8 @@ def main(
         return _play(args, stdin, stdout, stderr)
     if args.command in _TABLE_COMMANDS:
         return _TABLE_COMMANDS[args.command](args, stdin, stdout, stderr)
+    if args.command == "simulate":
+        return _simulate(args, stdout, stderr)
     parser.print_help(stdout)
     return USAGE_ERROR
 

@@ -20,7 +20,7 @@ of one game.  Three kinds of hook:
   `maumau_actions`, `maumau_check_state`, `maumau_action_space`,
   `maumau_features`): every plugin's answer counts, oldest plugin first.
 * **pipeline** (`maumau_follow_up`, `maumau_before_action`,
-  `maumau_turn_ended`, `maumau_round_ended`): each plugin, oldest first,
+  `maumau_turn_ended`, `maumau_round_ended`, `maumau_sample_hidden`): each plugin, oldest first,
   gets the state the one before it returned and returns a new state, or
   ``None`` for no change.
 
@@ -32,6 +32,7 @@ complete (`maumau.flow.complete_turn`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -66,7 +67,9 @@ COLLECTED = frozenset(
     }
 )
 #: Hooks that pass the state from plugin to plugin, oldest first.
-PIPELINES = frozenset({"maumau_follow_up", "maumau_before_action", "maumau_turn_ended", "maumau_round_ended"})
+PIPELINES = frozenset(
+    {"maumau_follow_up", "maumau_before_action", "maumau_turn_ended", "maumau_round_ended", "maumau_sample_hidden"}
+)
 
 #: The kernel's answers, by hook name: the bodies of the specifications that have one.
 KERNEL_DEFAULTS: dict[str, Callable[..., Any]] = {}
@@ -585,3 +588,23 @@ def maumau_features(
     .. versionadded:: 0.2.0
     """
     return kernel_features(players, cards, suits)
+
+
+# --- sampling hidden information ------------------------------------------------
+
+
+@hookspec
+def maumau_sample_hidden(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """
+    Fill in what *seat* cannot see of the slots, for `maumau.sample_state`: a pipeline.
+
+    *state* is a determinization in the making: the hidden cards are already
+    dealt (uniformly, by the kernel), and every slot holds the value *seat*
+    saw in its view.  A plugin whose slot view hides something (face-down
+    bets, a remembered position) returns the state with that part drawn with
+    *rng*, uniformly among the values the view allows, such that
+    ``maumau.view(result, seat)`` still equals the view; ``None`` leaves the
+    state as it is.
+
+    .. versionadded:: 0.2.0
+    """

@@ -15,6 +15,8 @@ match, and every step is checked:
   real and made up, challenges of every seat, and each seat's listed
   actions taken by another seat;
 * a view does not change when the cards its seat cannot see are permuted;
+* a state sampled from a seat's view (`maumau.sample_state`) shows that
+  seat the same view, hides the same cards, and plays on;
 * states, views and actions survive a JSON round trip;
 * replaying the record gives the same state;
 * the match ends.
@@ -43,6 +45,7 @@ from attrs import evolve
 
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
+from ._determinize import sample_state
 from ._engine import apply, legal_actions, new_game, replay
 from ._serialize import from_json, to_json
 from ._state import GameState
@@ -55,6 +58,7 @@ __all__ = [
     "check_illegal_actions",
     "check_json",
     "check_replay",
+    "check_sampling",
     "check_step",
     "check_variant",
     "check_views",
@@ -188,6 +192,35 @@ def check_views(state: GameState, rng: random.Random) -> None:
             raise AssertionError(f"seat {seat}'s view misstates its own hand or the pile size")
 
 
+def check_sampling(state: GameState, rng: random.Random, plugins: Iterable[object] = ()) -> None:
+    """
+    Assert that a state sampled from each seat's view shows that seat the same view, hides the same cards from
+    it, and accepts every action it lists.
+
+    A plugin whose slot view hides something, and that does not complete it
+    in ``maumau_sample_hidden``, fails here when the rules cannot go on from
+    the value as seen.
+
+    .. versionadded:: 0.2.0
+    """
+    plugins = tuple(plugins)
+    for seat in range(len(state.players)):
+        seen = view(state, seat)
+        sampled = sample_state(seen, seed=rng.getrandbits(32), plugins=plugins)
+        if view(sampled, seat) != seen:
+            raise AssertionError(f"a state sampled from seat {seat}'s view shows it another view")
+        if _all_cards(sampled) != _all_cards(state):
+            raise AssertionError(f"a state sampled from seat {seat}'s view has other cards")
+        for other in range(len(sampled.players)):
+            for action in legal_actions(sampled, other):
+                try:
+                    apply(sampled, action)
+                except Exception as error:
+                    raise AssertionError(
+                        f"'{action}' is listed in a state sampled from seat {seat}'s view but fails: {error}"
+                    ) from error
+
+
 def check_json(state: GameState, plugins: Iterable[object] = ()) -> None:
     """
     Assert that the state, each seat's view and the legal actions survive JSON.
@@ -221,13 +254,14 @@ def check_replay(state: GameState, plugins: Iterable[object] = ()) -> None:
 def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] = (), *, json: bool = True) -> None:
     """
     Every per-step check on one state; the JSON round trip, whose cost grows
-    with the game's length, only with *json*.
+    with the game's length, and the sampling check only with *json*.
     """
     check_conservation(state)
     check_illegal_actions(state, rng, SAMPLE_PER_SEAT)
     check_views(state, rng)
     if json:
         check_json(state, plugins)
+        check_sampling(state, rng, plugins)
 
 
 def check_encoding(state: GameState, rng: random.Random) -> None:

@@ -23,6 +23,7 @@ and undoes its follow-up.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from attrs import evolve, frozen
@@ -250,8 +251,16 @@ def _check_board(state: GameState, board: RaceBoard) -> str | None:
     return None
 
 
+def _sample_board(state: GameState, seat: int, board: RaceBoard, rng: random.Random) -> RaceBoard:
+    """
+    *board* as *seat* saw it, each hidden bet drawn uniformly: any pig may be bet on, at any time.
+    """
+    bets = tuple((bettor, rng.choice(PIGS) if pig is None else pig) for bettor, pig in board.bets)
+    return evolve(board, bets=bets)
+
+
 #: The race course beside the cards, one per race.
-BOARD = Board(RaceBoard, view=_view_board, check=_check_board)
+BOARD = Board(RaceBoard, view=_view_board, check=_check_board, sample=_sample_board)
 
 
 def board_of(holder: object) -> RaceBoard:

@@ -325,6 +325,48 @@ class Challenges:
         return Reason.NO_CHALLENGE, f"seat {action.offender} missed no call; seat {current.offender} did"
 
     @hookimpl
+    def maumau_sample_hidden(self, state: GameState) -> GameState | None:
+        """
+        A sampled position's take-back windows remember a position before the play, which no view shows.
+
+        Only the card is known to go back, so the remembered position is this
+        one with the top card back in the offender's hand, the offender to
+        move, and nothing owed, skipped or wished; what the card's follow-up
+        did beside the cards (a pig's move) is not undone, nor a debt the
+        offender had extended restored: a simplification of a rare case
+        (a challenge of a take-back window inside a search) that a search can live with.
+        """
+        current = WINDOWS.get(state)
+        if current is None or not self.take_back:
+            return None
+        return WINDOWS.put(state, self._remembering(state, current))
+
+    def _remembering(self, state: GameState, current: Window) -> Window:
+        rest = self._remembering(state, current.then) if current.then is not None else None
+        if current.before is not None:
+            return evolve(current, then=rest)
+        if len(state.discard_pile) < 2:  # the pile was recycled under the card: it stays where it is
+            return evolve(current, before=evolve_state(WINDOWS.put(state, None), to_move=current.offender), then=rest)
+        offender = state.players[current.offender]
+        players = (
+            *state.players[: current.offender],
+            evolve(offender, hand=(*offender.hand, state.top)),
+            *state.players[current.offender + 1 :],
+        )
+        before = evolve_state(
+            WINDOWS.put(state, None),
+            players=players,
+            discard_pile=state.discard_pile[:-1],
+            to_move=current.offender,
+            pending=None,
+            drawn=None,
+            debt=0,
+            skips=0,
+            wish=None,
+        )
+        return evolve(current, before=before, then=rest)
+
+    @hookimpl
     def maumau_check_state(self, state: GameState) -> str | None:
         current = WINDOWS.get(state)
         count = len(state.players)

@@ -1,0 +1,303 @@
+"""
+Tests for `maumau.simulation` and ``maumau simulate``: many matches, seats rotating, the same results for one seed.
+
+The optional extras (rich, matplotlib, Ray) are tested where they are
+installed; the ``simulate_extras`` and ``ray`` nox sessions install them and
+set ``MAUMAU_REQUIRE_EXTRAS``, so that a missing extra fails there instead
+of skipping.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from maumau import GameState, InvalidOptionError, MatchResult, UnknownVariantError, hookimpl
+from maumau.bots import HeuristicBot, RandomBot
+from maumau.cli import main
+from maumau.search import SearchBot
+from maumau.simulation import MatchPlan, parse_bot, play_match, simulate, wilson
+
+REQUIRED = set(filter(None, os.environ.get("MAUMAU_REQUIRE_EXTRAS", "").split(",")))
+
+
+def needs(extra: str, module: str) -> None:
+    """
+    Skip unless *module* (of the extra *extra*) is installed; fail instead where the session requires it.
+    """
+    if importlib.util.find_spec(module) is None:
+        if extra in REQUIRED:
+            pytest.fail(f"the {extra} extra is required here but {module} is not installed")
+        pytest.skip(f"{module} is not installed (the {extra} extra)")
+
+
+class Terminal(io.StringIO):
+    """
+    Standard error that says it is a terminal, where the progress bar is drawn.
+    """
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = main(argv, stdout=stdout, stderr=stderr)
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+class TestSimulate:
+    """
+    Tests for `maumau.simulation.simulate`.
+    """
+
+    def test_the_same_seed_gives_the_same_results_whatever_the_jobs(self) -> None:
+        one = simulate("classic", ["heuristic", "random", "random"], matches=12, seed=3, options={"target": 1})
+        two = simulate("classic", ["heuristic", "random", "random"], matches=12, seed=3, options={"target": 1}, jobs=2)
+
+        assert one == two
+        assert one.to_dict() | {"seconds": 0, "matches_per_second": 0} == two.to_dict() | {
+            "seconds": 0,
+            "matches_per_second": 0,
+        }
+
+    def test_another_seed_gives_other_matches(self) -> None:
+        first = simulate("classic", ["heuristic", "random"], matches=6, seed=1, options={"target": 1})
+        second = simulate("classic", ["heuristic", "random"], matches=6, seed=2, options={"target": 1})
+
+        assert first.records != second.records
+
+    def test_seats_rotate_so_no_bot_keeps_a_seat(self) -> None:
+        result = simulate("penalty-52", ["random", "heuristic", "random"], matches=6, seed=0)
+
+        assert [record.seats for record in result.records[:3]] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+
+    def test_each_spec_is_summed_over_every_seat_it_held(self) -> None:
+        result = simulate("classic", ["heuristic", "random", "random"], matches=10, seed=5, options={"target": 1})
+        by_bot = {row.bot: row for row in result.results}
+
+        assert by_bot["heuristic"].matches == 10
+        assert by_bot["random"].matches == 20
+        assert sum(row.wins for row in result.results) == pytest.approx(10)  # one win (or its shares) a match
+
+    def test_the_heuristic_bot_beats_the_random_bot(self) -> None:
+        heuristic = simulate("classic", ["heuristic", "random"], matches=30, seed=1, options={"target": 1}).results[0]
+
+        assert heuristic.low > 0.5
+
+    def test_mean_placing_and_score_follow_the_variants_scoring(self) -> None:
+        """
+        In penalty-52 the fewest points win: the winner's placing is 1 with the lowest total.
+        """
+        record = play_match(MatchPlan("penalty-52", ("heuristic", "random"), 4, {"single_round": True}), 0)
+
+        winner = record.shares.index(max(record.shares))
+        assert record.placings[winner] == 1
+        assert record.scores[winner] == min(record.scores)
+
+    def test_bad_requests_are_refused_before_anything_is_played(self) -> None:
+        with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+            simulate("classic", ["genius", "random"], matches=1)
+        with pytest.raises(ValueError, match="matches must be at least 1"):
+            simulate("classic", ["random", "random"], matches=0)
+        with pytest.raises(ValueError, match="unknown backend 'spark'"):
+            simulate("classic", ["random", "random"], matches=1, backend="spark")
+        with pytest.raises(UnknownVariantError):
+            simulate("snap", ["random", "random"], matches=1)
+        with pytest.raises(InvalidOptionError):
+            simulate("classic", ["random", "random"], matches=1, options={"colour": 1})
+
+    def test_a_house_rule_is_loaded_by_its_import_path(self) -> None:
+        result = simulate(
+            "classic", ["heuristic", "random"], matches=4, seed=1, house_rules=["test_simulation:SEAT_ZERO_WINS"]
+        )
+
+        for record in result.records:
+            assert record.shares[record.seats.index(0)] == 1.0
+
+    def test_search_bots_sample_with_the_runs_house_rules(self) -> None:
+        bot = parse_bot("search:100", 1, [SEAT_ZERO_WINS])
+
+        assert isinstance(bot, SearchBot)
+        assert bot.plugins == (SEAT_ZERO_WINS,)
+
+    def test_a_house_rule_that_is_no_import_path_is_refused(self) -> None:
+        with pytest.raises(ValueError, match=r"'package\.module:object'"):
+            simulate("classic", ["random", "random"], matches=1, house_rules=["nines"])
+
+    def test_progress_is_told_as_matches_finish(self) -> None:
+        done: list[int] = []
+
+        simulate("classic", ["random", "random"], matches=9, options={"target": 1}, progress=done.append)
+
+        assert sum(done) == 9
+
+
+class TestParseBot:
+    """
+    Tests for `maumau.simulation.parse_bot`.
+    """
+
+    def test_a_level_names_its_bot(self) -> None:
+        assert isinstance(parse_bot("random"), RandomBot)
+        assert isinstance(parse_bot("heuristic"), HeuristicBot)
+
+    def test_a_search_spec_may_give_its_budget(self) -> None:
+        bot = parse_bot("search:500")
+
+        assert isinstance(bot, SearchBot)
+        assert bot.budget == 500
+
+    @pytest.mark.parametrize(("spec", "message"), [("heuristic:5", "only the search level"), ("search:x", "positive")])
+    def test_a_wrong_budget_is_refused(self, spec: str, message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            parse_bot(spec)
+
+
+class TestWilson:
+    """
+    Tests for `maumau.simulation.wilson`.
+    """
+
+    def test_the_interval_holds_the_rate_and_narrows_with_more_trials(self) -> None:
+        narrow, wide = wilson(600, 1000), wilson(6, 10)
+
+        assert wide[0] < narrow[0] < 0.6 < narrow[1] < wide[1]
+
+    def test_no_trials_say_nothing(self) -> None:
+        assert wilson(0, 0) == (0.0, 1.0)
+
+    def test_all_wins_keep_the_interval_within_one(self) -> None:
+        low, high = wilson(20, 20)
+
+        assert high == 1.0
+        assert 0.8 < low < 1.0
+
+
+class TestSimulateCommand:
+    """
+    ``maumau simulate``.
+    """
+
+    def test_simulate_prints_a_table_per_bot_spec(self) -> None:
+        code, out, _ = run(["simulate", "--bots", "heuristic,random", "--matches", "4", "--option", "target=1"])
+
+        assert code == 0
+        assert "95 % interval" in out
+        assert "heuristic" in out
+        assert "4 matches of classic" in out
+
+    def test_simulate_saves_json(self, tmp_path: Path) -> None:
+        path = tmp_path / "results.json"
+
+        code, _, _ = run(["simulate", "--bots", "random", "--players", "3", "--matches", "3", "--json", str(path)])
+
+        saved = json.loads(path.read_text())
+        assert code == 0
+        assert saved["players"] == 3
+        assert saved["results"][0]["bot"] == "random"
+        assert saved["results"][0]["matches"] == 9
+        assert len(saved["results"][0]["win_rate_95"]) == 2
+
+    def test_one_spec_per_seat_or_one_for_all(self) -> None:
+        code, _, err = run(["simulate", "--players", "3", "--bots", "random,heuristic"])
+
+        assert code == 2
+        assert "2 bot specs for 3 players" in err
+
+    def test_a_wrong_bot_spec_is_a_usage_error(self) -> None:
+        code, _, err = run(["simulate", "--bots", "random,clever"])
+
+        assert code == 2
+        assert "unknown bot level 'clever'" in err
+
+    def test_a_plot_is_saved_with_matplotlib(self, tmp_path: Path) -> None:
+        needs("plot", "matplotlib")
+        path = tmp_path / "results.png"
+
+        code, out, _ = run(["simulate", "--matches", "3", "--option", "target=1", "--plot", str(path)])
+
+        assert code == 0
+        assert path.read_bytes().startswith(b"\x89PNG")
+        assert f"Plot saved to {path}." in out
+
+    def test_without_matplotlib_a_plot_names_the_extra(self, tmp_path: Path) -> None:
+        if importlib.util.find_spec("matplotlib") is not None:
+            pytest.skip("matplotlib is installed")
+
+        code, _, err = run(["simulate", "--matches", "1", "--option", "target=1", "--plot", str(tmp_path / "x.png")])
+
+        assert code == 2
+        assert "maumau[plot]" in err
+
+    def test_rich_draws_the_table_and_a_progress_bar_on_a_terminal(self) -> None:
+        needs("progress", "rich")
+        stdout, stderr = io.StringIO(), Terminal()
+
+        code = main(["simulate", "--matches", "8", "--option", "target=1"], stdout=stdout, stderr=stderr)
+
+        assert code == 0
+        assert "┃" in stdout.getvalue()  # rich's table border
+        assert "matches" in stderr.getvalue()  # the bar's label
+
+    def test_no_progress_bar_off_a_terminal(self) -> None:
+        code, _, err = run(["simulate", "--matches", "2", "--option", "target=1"])
+
+        assert code == 0
+        assert err == ""
+
+
+class TestRay:
+    """
+    The Ray backend on a local Ray instance.
+    """
+
+    def test_ray_gives_the_same_results_as_the_local_backend(self) -> None:
+        needs("ray", "ray")
+        options = {"target": 1}
+        local = simulate("classic", ["heuristic", "random"], matches=8, seed=9, options=options)
+
+        remote = simulate("classic", ["heuristic", "random"], matches=8, seed=9, options=options, backend="ray", jobs=2)
+
+        assert remote == local
+
+    def test_the_command_runs_on_ray(self, tmp_path: Path) -> None:
+        needs("ray", "ray")
+        path = tmp_path / "ray.json"
+
+        code, _, _ = run(
+            [
+                "simulate",
+                "--backend",
+                "ray",
+                "--jobs",
+                "2",
+                "--matches",
+                "4",
+                "--option",
+                "target=1",
+                "--json",
+                str(path),
+            ]
+        )
+
+        assert code == 0
+        assert json.loads(path.read_text())["matches"] == 4
+
+
+class SeatZeroWins:
+    """
+    A house rule for these tests, loaded by import path: the match ends after its first round, won by seat 0.
+    """
+
+    @hookimpl
+    def maumau_match_over(self, state: GameState) -> MatchResult | None:
+        return MatchResult((0,), "house rule", state.scores) if state.rounds else None
+
+
+SEAT_ZERO_WINS = SeatZeroWins()
