@@ -116,7 +116,7 @@ def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> Table
     state = from_data(document.get("state"), GameState, plugins=plugins)
     if tuple(seat.name for seat in seats) != tuple(player.name for player in state.players):
         raise RecordError("saved table: its seats do not match the players of its state")
-    log = tuple(from_data(event, Event) for event in _list(document, "log"))  # type: ignore[type-abstract]
+    log = tuple(from_data(event, Event) for event in _list(document, "log"))
     read = _numbers(document, "read", len(log) + 1)
     if len(read) != len(seats):
         raise RecordError(f"saved table: read has {len(read)} entries for {len(seats)} seats")
