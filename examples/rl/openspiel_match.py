@@ -2,17 +2,15 @@
 A match of OpenSpiel's IS-MCTS bot against one of maumau's bots, on a maumau variant registered with OpenSpiel.
 
 Run by ``nox -s openspiel``; with arguments, ``nox -s openspiel -- --games 20 --level heuristic``.  *--level*
-is a maumau bot level: ``random`` or ``heuristic``, or any level that ``maumau.bots.make_bot`` knows where it
-exists (``search``).  A bot that observes (it has an ``observe`` method) is told the events of every action as
-its seat saw them.  The seats alternate from one game to the next, and each game is one short match (classic
-to 1 point: one round).
+is a maumau bot level (`maumau.bots.LEVELS`: ``random``, ``heuristic`` or ``search``).  A bot that observes
+(it has an ``observe`` method) is told the events of every action as its seat saw them.  The seats alternate
+from one game to the next, and each game is one short match (classic to 1 point: one round).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -22,21 +20,14 @@ from open_spiel.python.algorithms import ismcts, mcts
 from maumau import bots, view
 from maumau.rl import NO_REACTION, register_openspiel_games
 
-#: The levels of this maumau, where ``maumau.bots`` has no ``make_bot`` of its own.
-LEVELS: dict[str, Callable[[int], bots.Bot]] = {"random": bots.RandomBot, "heuristic": bots.HeuristicBot}
-
 
 def maumau_bot(level: str, seed: int) -> bots.Bot:
     """
-    A maumau bot of *level*, seeded with *seed*.
+    A maumau bot of *level* (one of `maumau.bots.LEVELS`), seeded with *seed*.
     """
-    make = getattr(bots, "make_bot", None)
-    if make is not None:
-        bot: bots.Bot = make(level, seed)
-        return bot
-    if level not in LEVELS:
-        raise SystemExit(f"no bot level {level!r} in this maumau; known: {', '.join(LEVELS)}")
-    return LEVELS[level](seed)
+    if level not in bots.LEVELS:
+        raise SystemExit(f"no bot level {level!r}; known: {', '.join(bots.LEVELS)}")
+    return bots.make_bot(level, seed)
 
 
 def maumau_move(state: Any, bot: bots.Bot) -> int:
