@@ -24,7 +24,9 @@ from maumau import (
     InvalidOptionError,
     MaumauError,
     Option,
+    PluginError,
     RecordError,
+    Rules,
     TurnSkipped,
     UnknownVariantError,
     apply,
@@ -336,3 +338,26 @@ def test_rules_built_for_fresh_plugin_objects_do_not_pile_up() -> None:
 
     assert len(plugins._RULES_CACHE) <= plugins._RULES_CACHE_SIZE
     assert legal_actions(first)  # its rules live on in the state
+
+
+def test_a_game_has_three_players_when_nobody_chooses_or_the_nearest_count_allowed() -> None:
+    assert variants()["classic"].default_players == 3
+
+    class TwoOnly:
+        @hookimpl
+        def maumau_seats(self) -> range:
+            return range(2, 3)
+
+    rules = Rules.build("classic", [TwoOnly()])
+    assert rules.default_players(rules.resolve_options(None)) == 2
+
+
+def test_a_default_player_count_outside_the_allowed_ones_is_a_plugin_error() -> None:
+    class Twenty:
+        @hookimpl
+        def maumau_default_players(self) -> int:
+            return 20
+
+    rules = Rules.build("classic", [Twenty()])
+    with pytest.raises(PluginError, match="maumau_default_players"):
+        rules.default_players(rules.resolve_options(None))

@@ -626,7 +626,9 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play a match against bots", description="Play a match against bots.")
     play.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
-    play.add_argument("--players", type=int, default=None, help="number of seats, you included (default: 3)")
+    play.add_argument(
+        "--players", type=int, default=None, help="number of seats, you included (default: the variant's, 3 for most)"
+    )
     play.add_argument("--seat", type=int, default=0, help="your seat number, from 0 (default: 0)")
     play.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots, to replay a match")
     _add_option_argument(play)
@@ -694,7 +696,7 @@ def _list_variants(stdout: TextIO) -> int:
             print(file=stdout)
             continue
         print(f"{name}: {info.summary}", file=stdout)
-        print(f"  players: {info.seats.start} to {info.seats.stop - 1}", file=stdout)
+        print(f"  players: {info.seats.start} to {info.seats.stop - 1} (default {info.default_players})", file=stdout)
         if info.options:
             print("  options:", file=stdout)
             for option in info.options:
@@ -710,8 +712,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     players = args.players
     try:
         if players is None:
-            allowed = _seat_range(args.variant, options)
-            players = min(max(3, allowed.start), allowed.stop - 1)
+            players = _default_players(args.variant, options)
         if not 0 <= args.seat < players:
             print(f"maumau: error: there is no seat {args.seat}; seats are 0 to {players - 1}", file=stderr)
             return USAGE_ERROR
@@ -774,11 +775,11 @@ def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     return 0
 
 
-def _seat_range(variant: str, options: Mapping[str, object]) -> range:
+def _default_players(variant: str, options: Mapping[str, object]) -> int:
     from .plugins import Rules
 
     rules = Rules.build(variant)
-    return rules.seats(rules.resolve_options(dict(options)))
+    return rules.default_players(rules.resolve_options(dict(options)))
 
 
 def main(

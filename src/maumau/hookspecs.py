@@ -140,6 +140,19 @@ def maumau_seats(options: Options) -> range | None:
 
 
 @hookspec(firstresult=True)
+@_with_default
+def maumau_default_players(options: Options, seats: range) -> int | None:
+    """
+    The player count a game gets when nobody chooses one (``maumau play``, a table's form): one of *seats*.
+
+    The kernel: three, or the count of *seats* nearest to it.
+
+    .. versionadded:: 0.2.0
+    """
+    return min(max(3, seats.start), seats.stop - 1)
+
+
+@hookspec(firstresult=True)
 def maumau_deck(options: Options, players: int) -> Sequence[Card] | None:
     """
     Every card in play for a game of *players* seats, in a fixed order.

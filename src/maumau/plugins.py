@@ -50,7 +50,7 @@ class VariantInfo:
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       *problem*.
+       *problem* and *default_players*.
     """
 
     name: str
@@ -58,6 +58,8 @@ class VariantInfo:
     seats: range
     options: tuple[Option, ...]
     problem: str | None = None
+    #: The player count a game gets when nobody chooses one (``None`` for a variant that is unavailable).
+    default_players: int | None = None
 
     @property
     def available(self) -> bool:
@@ -125,7 +127,9 @@ def variants() -> dict[str, VariantInfo]:
             rules = Rules.build(name)
             module = _load_variant(name)
             summary = ((module.__doc__ or "").strip() or name).splitlines()[0]
-            info = VariantInfo(name, summary, rules.seats(rules.resolve_options(None)), rules.declared_options)
+            options = rules.resolve_options(None)
+            seats, default_players = rules.seats(options), rules.default_players(options)
+            info = VariantInfo(name, summary, seats, rules.declared_options, default_players=default_players)
         except MaumauError as error:
             info = VariantInfo(name, "unavailable", range(0), (), problem=str(error))
         result[name] = info
@@ -366,6 +370,7 @@ class Rules:
         }
         hooks = self.hooks
         self._seats = hooks["maumau_seats"]
+        self._default_players = hooks["maumau_default_players"]
         self._deck = hooks["maumau_deck"]
         self._calls = hooks["maumau_calls"]
         self.dealer: Callable[[GameState], int] = hooks["maumau_dealer"]
@@ -471,6 +476,19 @@ class Rules:
         if not isinstance(seats, range):
             raise PluginError(f"expected a range of player counts, got {seats!r}", hook="maumau_seats")
         return seats
+
+    def default_players(self, options: Options) -> int:
+        """
+        The player count a game of the variant gets with *options* when nobody chooses one.
+        """
+        seats = self.seats(options)
+        players = self._default_players(options, seats)
+        if type(players) is not int or players not in seats:
+            raise PluginError(
+                f"expected one of the player counts {seats.start} to {seats.stop - 1}, got {players!r}",
+                hook="maumau_default_players",
+            )
+        return players
 
     def deck(self, options: Options, players: int) -> tuple[Card, ...]:
         """

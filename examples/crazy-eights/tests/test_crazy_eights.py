@@ -24,6 +24,7 @@ from maumau import (
     legal_actions,
     new_game,
     parse_cards,
+    variants,
 )
 from maumau.cli import main
 from maumau.flow import evolve_state
@@ -66,6 +67,13 @@ def test_two_to_fifteen_players() -> None:
     new_game("crazy-eights", players=15, seed=1)
     with pytest.raises(InvalidOptionError):
         new_game("crazy-eights", players=16, seed=1)
+
+
+def test_five_players_when_nobody_chooses_as_in_openspiel() -> None:
+    assert variants()["crazy-eights"].default_players == 5
+    out = io.StringIO()
+    main(["play", "--variant", "crazy-eights", "--seed", "3"], stdin=io.StringIO("q\n"), stdout=out)
+    assert "crazy-eights: 5 players" in out.getvalue()
 
 
 def test_one_pack_up_to_five_players_two_from_six() -> None:

@@ -167,6 +167,11 @@ def maumau_seats() -> range:
 
 
 @hookimpl
+def maumau_default_players() -> int:
+    return 5  # OpenSpiel's default
+
+
+@hookimpl
 def maumau_slots() -> Sequence[Slot[Turn]]:
     return (TURN,)
 
