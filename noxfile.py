@@ -117,7 +117,7 @@ def web(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def browser(session: nox.Session) -> None:
     """
-    Whole games in headless Chromium by clicking, then a bounded loopback load test; not run by default.
+    Whole games in headless Chromium by clicking, then a bounded loopback load test; run by CI after the defaults.
 
     Installs Debian's ``chromium`` with apt-get when it is missing (as root); Playwright downloads no browser.
     Screenshots go to ``build/browser``.  ``nox -s browser -- --tables 80 --seconds 120`` loads harder.
@@ -125,8 +125,9 @@ def browser(session: nox.Session) -> None:
     import shutil
 
     if shutil.which("chromium") is None:
-        session.run("apt-get", "update", "-qq", external=True)
-        session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True)
+        quiet = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-qq", external=True, env=quiet)
+        session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True, env=quiet)
     session.install("-e", ".[browser]")
     session.run("python", "tests/browser.py", "--shots", "build/browser")
     session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "60", *session.posargs)
