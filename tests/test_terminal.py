@@ -11,7 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from maumau import Card, ChooseSuit, DrawCards, Pass, PlayCard, Resign, Table, hookimpl
+from maumau import (
+    Card,
+    ChooseSuit,
+    DrawCards,
+    Pass,
+    PlayCard,
+    Resign,
+    Table,
+    apply,
+    hookimpl,
+    legal_actions,
+    new_game,
+    to_json,
+)
 from maumau.cli import find_move, main
 
 #: A short match: the first round decides it.
@@ -165,6 +178,17 @@ class TestHouseRulesSavesAndReplays:
 
         assert code == 0
         assert "Your hand" in out
+
+    def test_a_replay_deals_as_the_record_was_dealt_with_its_chosen_first_dealer(self, tmp_path: Path) -> None:
+        state = new_game("penalty-52", players=3, seed=4, dealer=2)
+        for _ in range(6):
+            state = apply(state, legal_actions(state)[0])
+        saved = tmp_path / "record.json"
+        saved.write_text(to_json(state.record))
+        code, out, err = run(["replay", str(saved)])
+
+        assert (code, err) == (0, "")
+        assert out.count("--- move ") == 6
 
     def test_replaying_a_missing_file(self, tmp_path: Path) -> None:
         code, _, err = run(["replay", str(tmp_path / "none.json")])

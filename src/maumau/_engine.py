@@ -520,6 +520,25 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
 
     .. versionadded:: 0.1.0
     """
+    state = start_of(record, plugins=plugins)
+    for number, action in enumerate(record.actions):
+        try:
+            state = apply(state, action)
+        except (IllegalActionError, InvalidActionError) as error:
+            raise RecordError(f"action {number} ({action}) does not replay: {error}") from error
+    return state
+
+
+def start_of(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
+    """
+    The first position of *record*'s game, dealt as it was (seed, deck, first dealer, later decks), no action applied.
+
+    The one reading of a record's set-up, for `replay` and for whatever steps through a record one action at a
+    time (``maumau replay``).
+
+    Raises:
+        RecordError: as `replay`, for the set-up and the number of actions.
+    """
     if not isinstance(record, GameRecord):
         raise RecordError(f"expected a GameRecord, got {type(record).__name__}")
     if len(record.actions) > MAX_ACTIONS:
@@ -543,11 +562,6 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
             f"the record was played with house rules {list(record.house_rules)}, "
             f"but {list(state.house_rules)} were given"
         )
-    for number, action in enumerate(record.actions):
-        try:
-            state = apply(state, action)
-        except (IllegalActionError, InvalidActionError) as error:
-            raise RecordError(f"action {number} ({action}) does not replay: {error}") from error
     return state
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
 import sys
@@ -29,7 +28,7 @@ import attrs
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
-from ._engine import apply, legal_actions, new_game
+from ._engine import apply, legal_actions, new_game, start_of
 from ._events import (
     CardPlayed,
     CardsDrawn,
@@ -50,7 +49,7 @@ from ._house_rules import load_house_rule
 from ._moves import find_move, move_names
 from ._options import OptionValue
 from ._report import progress_bar, write_json, write_plot, write_table
-from ._serialize import from_json
+from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState
 from ._table import BOT_LEVELS, Seat, Table
@@ -947,14 +946,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     """
     try:
         record, plugins = _read_saved(Path(args.file).read_bytes())
-        state = new_game(
-            record.variant,
-            players=record.players,
-            seed=record.seed,
-            options=dict(record.options),
-            deck=record.deck,
-            plugins=plugins,
-        )
+        state = start_of(record, plugins=plugins)
         if args.seat is not None and not 0 <= args.seat < len(state.players):
             raise TableError(f"there is no seat {args.seat}; seats are 0 to {len(state.players) - 1}")
     except (MaumauError, OSError) as error:
@@ -981,7 +973,11 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     for number, action in enumerate(record.actions, 1):
         if pause and input("Enter: next move, q: stop ").strip().lower() in ("q", "quit"):
             return 0
-        state = apply(state, action)
+        try:
+            state = apply(state, action)
+        except MaumauError as error:
+            print(f"maumau: error: move {number} does not replay: {error}", file=stderr)
+            return 1
         show(number, state)
     return 0
 
@@ -990,7 +986,7 @@ def _read_saved(text: bytes) -> tuple[GameRecord, list[object]]:
     """
     The record in a table save, a saved state or a saved record, with the house rules it names.
     """
-    document = json.loads(text) if text.strip().startswith(b"{") else None
+    document = parse_json(text) if text.strip().startswith(b"{") else None
     if isinstance(document, dict) and document.get("format") == TABLE_FORMAT:
         table = Table.from_json(text)
         return table.state.record, [load_house_rule(rule) for rule in table.house_rules]
