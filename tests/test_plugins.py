@@ -19,11 +19,15 @@ from maumau import (
     SPADES,
     Card,
     ChooseSuit,
+    DrawCards,
     Effect,
     GameState,
+    IllegalActionError,
     InvalidOptionError,
     MaumauError,
     Option,
+    Pass,
+    Passed,
     PluginError,
     RecordError,
     Rules,
@@ -38,6 +42,7 @@ from maumau import (
     to_json,
     variants,
 )
+from maumau.flow import evolve_state
 from maumau.mechanics import Board
 
 HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
@@ -361,3 +366,32 @@ def test_a_default_player_count_outside_the_allowed_ones_is_a_plugin_error() -> 
     rules = Rules.build("classic", [Twenty()])
     with pytest.raises(PluginError, match="maumau_default_players"):
         rules.default_players(rules.resolve_options(None))
+
+
+class NoDrawing:
+    """A house rule: nobody draws by choice (a debt is still drawn)."""
+
+    @hookimpl
+    def maumau_may_draw(self) -> bool:
+        return False
+
+
+def test_a_seat_that_may_not_draw_passes_instead_and_the_pass_blocks_nothing() -> None:
+    state = new_game("classic", players=3, seed=2, plugins=[NoDrawing()])
+    seat = state.to_move
+    assert DrawCards(seat) not in legal_actions(state)
+    assert Pass(seat) in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="may not draw now: play or pass"):
+        apply(state, DrawCards(seat))
+
+    passed = apply(state, Pass(seat))
+    assert passed.events == (Passed(seat),)
+    assert passed.passes == 0  # cards are left to draw: no blocked seat
+    assert passed.to_move != seat
+
+
+def test_a_debt_is_drawn_even_where_drawing_is_forbidden() -> None:
+    state = new_game("classic", players=3, seed=2, plugins=[NoDrawing()])
+    owing = evolve_state(state, debt=2)
+    assert DrawCards(owing.to_move) in legal_actions(owing)
+

@@ -301,6 +301,8 @@ def _add_turn_actions(state: GameState, seat: int, actions: list[Action]) -> Non
             return
     if state.skips:
         actions.append(seat_action(Pass, seat))
+    elif not state.debt and rules.may_draw is not None and rules.may_draw(state, seat) is False:
+        actions.append(seat_action(Pass, seat))  # the variant forbids drawing now: a pass instead
     elif state.debt or state.draw_pile or len(state.discard_pile) > 1:  # something to draw, recycling included
         actions.append(seat_action(DrawCards, seat))
     elif not playable:
@@ -449,6 +451,8 @@ def _pass(state: GameState, seat: int) -> GameState:
         return flow.end_turn(state, seat, events=(*state.events, Passed(seat)))
     if state.skips:
         return flow.end_turn(state, seat, skips=0, events=(*state.events, TurnSkipped(seat)))
+    if state.draw_pile or len(state.discard_pile) > 1:  # a pass instead of a draw the variant forbids now
+        return flow.end_turn(state, seat, passes=0, events=(*state.events, Passed(seat)))
     # nothing to play and nothing to draw: a pass that may block the round
     return flow.end_turn(state, seat, passes=state.passes + 1, events=(*state.events, Passed(seat)))
 

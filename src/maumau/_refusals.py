@@ -126,8 +126,10 @@ def _draw_words(state: GameState, seat: int) -> tuple[Reason, str]:
     if state.skips:
         advice = f" or answer the skip with {answer}" if answer else ""
         return Reason.SKIP_PENDING, f"seat {seat} must miss this turn (pass){advice}"
-    if answer is not None:
+    if answer is not None and not rules.may_decline(state, seat):
         return Reason.CANNOT_DRAW, f"seat {seat} can play {answer} and must play (forced play)"
+    if can_draw(state):
+        return Reason.CANNOT_DRAW, f"seat {seat} may not draw now: play or pass"
     return Reason.CANNOT_DRAW, "the draw pile is empty and there are no discards to recycle"
 
 

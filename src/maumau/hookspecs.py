@@ -292,6 +292,21 @@ def maumau_refusal(state: GameState, action: Action) -> str | tuple[Reason, str]
 
 
 @hookspec(firstresult=True)
+def maumau_may_draw(state: GameState, seat: int) -> bool | None:
+    """
+    Whether *seat*, to move with no debt, no owed skip and no drawn card to decide on, may draw now.
+
+    ``False``: it may not, and passes instead if it plays nothing (a pass
+    that is not a blocked seat's: it does not count toward a blocked round).
+    ``None`` for the kernel's rule: a seat draws whenever a card can be
+    drawn, recycling included, and passes only when none can and it holds
+    nothing to play.  Only asked when a plugin implements it.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
 @_with_default
 def maumau_may_decline(state: GameState, seat: int) -> bool | None:
     """

@@ -379,6 +379,8 @@ class Rules:
         self.playable: Callable[[GameState, int, tuple[Card, ...]], tuple[Card, ...]] = hooks["maumau_playable"]
         self.refusal: Callable[[GameState, Action], str | tuple[Reason, str] | None] = hooks["maumau_refusal"]
         self.may_decline: Callable[[GameState, int], bool] = hooks["maumau_may_decline"]
+        #: Whether the seat to move may draw (`maumau_may_draw`); ``None`` when no plugin says, so a turn skips asking.
+        self.may_draw: Callable[[GameState, int], bool | None] | None = self._implemented("maumau_may_draw")
         #: The call due, or ``None`` or ``""`` for none.
         self.expected_call: Callable[[GameState, int, int], str | None] = hooks["maumau_expected_call"]
         self.judge_call: Callable[[GameState, int, Card, str | None, str | None], CallRuling | None] = hooks[

@@ -18,6 +18,7 @@ from maumau import (
     IllegalActionError,
     InvalidOptionError,
     Pass,
+    Passed,
     PlayCard,
     Resign,
     apply,
@@ -130,7 +131,9 @@ def test_passing_is_allowed_once_max_draw_cards_cards_are_drawn() -> None:
     assert DrawCards(0) not in turn(state)
     with pytest.raises(IllegalActionError, match="2 cards drawn this turn, the most allowed"):
         apply(state, DrawCards(0))
-    assert apply(state, Pass(0)).to_move == 1
+    passed = apply(state, Pass(0))
+    assert passed.to_move == 1
+    assert passed.events == (Passed(0),)  # a pass, not a missed turn
 
 
 def test_with_the_draw_pile_empty_a_player_may_pass_and_nobody_draws() -> None:

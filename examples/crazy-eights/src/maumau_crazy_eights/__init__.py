@@ -295,21 +295,26 @@ def maumau_next_seat(state: GameState, seat: int) -> int | None:
 
 
 @hookimpl
+def maumau_may_draw(state: GameState) -> bool | None:
+    # Once the limit is drawn, or nothing is left to draw, the player may pass instead of drawing.
+    return None if state.draw_pile and TURN.get(state).draws < _limit(state, "max_draw_cards") else False
+
+
+@hookimpl
 def maumau_turn_ended(state: GameState) -> GameState | None:
-    # Once the limit is drawn, or nothing is left to draw, the player may pass instead of drawing: an owed skip,
-    # which the kernel lets its player pass (or answer with any playable card) and never draw.
-    if state.debt or (state.draw_pile and TURN.get(state).draws < _limit(state, "max_draw_cards")):
-        return None
-    return evolve_state(state, skips=1)
+    # Passes in a row are OpenSpiel's count, in the slot: the kernel's own count must not block the round first.
+    return evolve_state(state, passes=0) if state.passes else None
 
 
 @hookimpl
 def maumau_refusal(state: GameState, action: Action) -> str | None:
-    if isinstance(action, DrawCards) and state.skips and action.seat == state.to_move:
+    if action.seat != state.to_move or state.debt or state.drawn is not None or state.pending is not None:
+        return None
+    if isinstance(action, DrawCards) and maumau_may_draw(state) is False:
         if not state.draw_pile:
             return "the draw pile is empty: play or pass"
         return f"{state.options['max_draw_cards']} cards drawn this turn, the most allowed: play or pass"
-    if isinstance(action, Pass) and action.seat == state.to_move and not state.skips:
+    if isinstance(action, Pass) and maumau_may_draw(state) is None:
         return "passing is allowed only once max_draw_cards cards are drawn or the draw pile is empty"
     return None
 
