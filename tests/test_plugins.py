@@ -395,3 +395,12 @@ def test_a_debt_is_drawn_even_where_drawing_is_forbidden() -> None:
     owing = evolve_state(state, debt=2)
     assert DrawCards(owing.to_move) in legal_actions(owing)
 
+
+def test_a_house_rule_with_a_hook_no_spec_knows_is_a_plugin_error_naming_it() -> None:
+    class Misspelled:
+        @hookimpl
+        def maumau_playabel(self) -> tuple[Card, ...]:
+            return ()
+
+    with pytest.raises(PluginError, match="plugin 'Misspelled': unknown hook 'maumau_playabel'"):
+        new_game("classic", players=2, plugins=[Misspelled()])

@@ -330,6 +330,8 @@ class Rules:
             self._build(variant, module)
         except MaumauError:
             raise
+        except pluggy.PluginValidationError as error:  # a hook no spec knows, or arguments the spec does not have
+            raise PluginError(str(error).split(" in plugin ")[0], plugin=plugin_name(error.plugin)) from error
         except Exception as error:
             problem = self.fault(error)
             if problem is None:
