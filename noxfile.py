@@ -10,6 +10,8 @@ loads it with many tables; ``nox -s rl`` and ``nox -s openspiel`` test the game-
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nox
 
 nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers"]
@@ -51,12 +53,20 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """
-    Sphinx with warnings as errors, then the doctests in the docs.
+    Sphinx with warnings as errors, a check of the built signatures, then the doctests in the docs.
 
     The example packages are installed too, so that their pages show their options.
     """
     session.install("-e", ".[docs]", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    # attrs classes' defaults must read as values, not as the source of the __init__ attrs generated.
+    leaked = sorted(
+        str(page)
+        for page in Path("docs/_build/html").rglob("*.html")
+        if '"default_value"><span class="pre">attr_dict[' in page.read_text("utf-8")
+    )
+    if leaked:
+        session.error(f"signatures show attr_dict[...].default instead of values in {', '.join(leaked)}")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
 
 
