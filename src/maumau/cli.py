@@ -69,8 +69,6 @@ USAGE_ERROR = 2
 #: Exit status after Ctrl-C, as shells report it.
 INTERRUPTED = 130
 
-#: How ``--bots`` builds a bot from a seed: the levels of a table's seats.
-_BOTS = BOT_LEVELS
 _REASONS = {
     "out": "a player went out",
     "blocked": "no one could play or draw",
@@ -632,7 +630,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots, to replay a match")
     _add_option_argument(play)
     play.add_argument(
-        "--bots", choices=sorted(_BOTS), default="heuristic", help="how the bots play (default: heuristic)"
+        "--bots", choices=sorted(BOT_LEVELS), default="heuristic", help="how the bots play (default: heuristic)"
     )
     _add_play_extras(play)
     commands.add_parser("variants", help="list the installed variants and their options")
@@ -725,7 +723,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     except (MaumauError, OSError) as error:
         print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
-    make_bot = _BOTS[args.bots]
+    make_bot = BOT_LEVELS[args.bots]
     later = len(state.actions)  # a loaded game's bots get new seeds, so they do not replay their first choices
     bots: dict[int, Bot] = {seat: make_bot(state.seed + seat + later) for seat in range(players) if seat != args.seat}
     print(
@@ -936,7 +934,7 @@ def _load_game(path: str, level: str) -> tuple[GameState, int, str, list[str]]:
     people = [number for number, seat in enumerate(table.seats) if not seat.is_bot]
     if not people:
         raise TableError(f"{path} has no person's seat to play")
-    levels = {seat.bot for seat in table.seats if seat.bot in _BOTS}
+    levels = {seat.bot for seat in table.seats if seat.bot in BOT_LEVELS}
     return table.state, people[0], levels.pop() if len(levels) == 1 else level, list(table.house_rules)
 
 
