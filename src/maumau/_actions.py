@@ -10,6 +10,7 @@ A variant adds its own actions by subclassing `Action` with a new tag.
 from __future__ import annotations
 
 import typing
+from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -139,6 +140,19 @@ def play_action(seat: int, card: Card, call: str | None = None) -> PlayCard:
     if play is None or play.card is not card:
         play = _PLAYS.keep(key, PlayCard(seat, card, call))
     return play
+
+
+def add_play_actions(seat: int, cards: Sequence[Card], call: str | None, listed: list[Any]) -> None:
+    """
+    Add the shared `PlayCard` of each of *cards* by *seat* with *call* to *listed*: `play_action` for many cards.
+    """
+    get = _PLAYS.get
+    for card in cards:
+        key = (seat, id(card), call)
+        play: PlayCard | None = get(key)
+        if play is None or play.card is not card:
+            play = _PLAYS.keep(key, PlayCard(seat, card, call))
+        listed.append(play)
 
 
 _BY_SEAT: dict[type[Action], list[Action]] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from attrs import evolve
 
@@ -33,7 +33,16 @@ from ._actions import (
 )
 from ._cards import Card
 from ._effects import RoundEnd
-from ._events import MatchEnded, Passed, PlayerResigned, RoundEnded, RoundStarted, SuitWished, TurnSkipped
+from ._events import (
+    MatchEnded,
+    Passed,
+    PlayerResigned,
+    RoundEnded,
+    RoundStarted,
+    SuitWished,
+    TurnSkipped,
+    seat_event,
+)
 from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
 from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
@@ -250,16 +259,45 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         listed: tuple[Action, ...] | None = state.memo.get(seat)
         if listed is not None:
             return listed
-        if player is not None and not (type(seat) is int and 0 <= seat < len(state.players)):
+        if player is not None and (type(seat) is not int or seat < 0):
             _check_seat_number(state, seat)
-        if state.players[seat].resigned:
+        if state.players[seat].resigned:  # a seat past the last raises IndexError: NoSuchSeatError below
             state.memo[seat] = ()
             return ()
         rules = state.rules
         actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
-        if seat == state.to_move:
-            _add_turn_actions(state, seat, actions)
-        actions.append(_RESIGNS[seat] if seat < len(_RESIGNS) else seat_action(Resign, seat))
+        if seat == state.to_move:  # the turn's own actions, written out here: this runs at every decision
+            pending = state.pending
+            drawn = state.drawn
+            if pending is not None:  # a decision first: a suit to name, or a plugin's, answered by its own actions
+                if pending.kind == "suit" and pending.seat == seat:
+                    actions += [suit_action(seat, suit) for suit in pending.choices]
+            elif drawn is not None:  # the card just drawn may be played, or the turn passed
+                if rules.playable(state, seat, (drawn,)):
+                    flow.add_plays(state, seat, (drawn,), actions)
+                    if rules.may_decline(state, seat):
+                        actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+                else:
+                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+            else:
+                hand = state.players[seat].hand
+                playable = rules.playable(
+                    state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand))
+                )
+                if playable:
+                    flow.add_plays(state, seat, playable, actions)
+                if playable and not rules.may_decline(state, seat):
+                    pass  # forced play: nothing instead
+                elif state.skips:  # an owed skip not answered: a pass takes it
+                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+                elif not state.debt and rules.may_draw is not None and rules.may_draw(state, seat) is False:
+                    # the variant forbids drawing now: a pass instead
+                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+                elif state.debt or state.draw_pile or len(state.discard_pile) > 1:  # a card to draw, recycling too
+                    actions.append(_DRAWS[seat] if seat < _MADE else seat_action(DrawCards, seat))
+                elif not playable:  # nothing to play and nothing to draw
+                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+        actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
         listed = state.memo[seat] = tuple(actions)
         return listed
     except MaumauError:
@@ -270,43 +308,11 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         _raise_fault(state.rules, error)
 
 
-#: The resignations of the first seats, made once: every list of legal actions ends with one.
-_RESIGNS = tuple(seat_action(Resign, seat) for seat in range(16))
-
-
-def _add_turn_actions(state: GameState, seat: int, actions: list[Action]) -> None:
-    """
-    Add the actions of the seat to move's turn to *actions*: plays, a draw or a pass, or a decision's answers.
-    """
-    pending = state.pending
-    if pending is not None:
-        if pending.kind == "suit" and pending.seat == seat:
-            actions += [suit_action(seat, suit) for suit in pending.choices]
-        return  # otherwise a plugin's decision: its own actions answer it
-    rules = state.rules
-    drawn = state.drawn
-    if drawn is not None:
-        if rules.playable(state, seat, (drawn,)):
-            flow.add_plays(state, seat, (drawn,), actions)
-            if rules.may_decline(state, seat):
-                actions.append(seat_action(Pass, seat))
-        else:
-            actions.append(seat_action(Pass, seat))
-        return
-    hand = state.players[seat].hand
-    playable = rules.playable(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
-    if playable:
-        flow.add_plays(state, seat, playable, actions)
-        if not rules.may_decline(state, seat):
-            return
-    if state.skips:
-        actions.append(seat_action(Pass, seat))
-    elif not state.debt and rules.may_draw is not None and rules.may_draw(state, seat) is False:
-        actions.append(seat_action(Pass, seat))  # the variant forbids drawing now: a pass instead
-    elif state.debt or state.draw_pile or len(state.discard_pile) > 1:  # something to draw, recycling included
-        actions.append(seat_action(DrawCards, seat))
-    elif not playable:
-        actions.append(seat_action(Pass, seat))
+#: The resignations, draws and passes of the first seats, made once: every list of legal actions holds some.
+_MADE = 16
+_RESIGNS = tuple(seat_action(Resign, seat) for seat in range(_MADE))
+_DRAWS = tuple(seat_action(DrawCards, seat) for seat in range(_MADE))
+_PASSES = tuple(seat_action(Pass, seat) for seat in range(_MADE))
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -351,31 +357,35 @@ def apply(state: GameState, action: Action) -> GameState:
 
     .. versionadded:: 0.1.0
     """
-    seat = getattr(action, "seat", None)
+    seat: Any = getattr(action, "seat", None)  # an int once the action is known to be listed
     known = False
-    if type(seat) is int and state.result is None and 0 <= seat < len(state.players):
-        for listed in state.memo.get(seat) or legal_actions(state, seat):
-            if listed is action:  # the very instance legal_actions gave out: checked by construction
-                known = True
-                break
+    if type(seat) is int:
+        listed = state.memo.get(seat)  # only a seat of a game still on has a listing kept
+        if listed is None and state.result is None and 0 <= seat < len(state.players):
+            listed = legal_actions(state, seat)
+        if listed:
+            for each in listed:
+                if each is action:  # the very instance legal_actions gave out: checked by construction
+                    known = True
+                    break
     if not known:
         action = _listed(state, action)
+        seat = action.seat
     before = state
     rules = state.rules
     try:
         if rules.before_action is not None:
             state = rules.before_action(state, action)
         kind = type(action)
-        if kind is PlayCard and action.seat == state.to_move:
-            assert isinstance(action, PlayCard)
-            state = flow.play_card(state, action.seat, action.card, action.call)
+        if kind is PlayCard and seat == state.to_move:
+            play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
+            state = flow.play_card(state, seat, play.card, play.call)
         elif kind is DrawCards:
-            state = _draw(state, action.seat)
+            state = _draw(state, seat)
         elif kind is Pass:
-            state = _pass(state, action.seat)
+            state = _pass(state, seat)
         elif kind is ChooseSuit:
-            assert isinstance(action, ChooseSuit)
-            state = _choose_suit(state, action)
+            state = _choose_suit(state, action)  # type: ignore[arg-type]  # its type was just checked
         elif kind is Resign:
             state = _resign(state, action.seat)
         else:
@@ -437,24 +447,26 @@ def _listed(state: GameState, action: Action) -> Action:
 
 def _draw(state: GameState, seat: int) -> GameState:
     rules = state.rules
-    if state.debt:
-        owed = state.debt
-        state, cards = flow.draw_cards(evolve_state(state, debt=0, passes=0), seat, owed, required=True)
-        return flow.complete_turn(rules.after_draw(state, seat, cards, True), seat)
-    state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=True)
-    return flow.complete_turn(rules.after_draw(state, seat, cards, False), seat)
+    owed = state.debt
+    if owed:  # the debt is paid in the same new state as the draw
+        state, cards = flow.draw_cards(state, seat, owed, required=True, debt=0, passes=0)
+    else:
+        state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=True)
+    if rules.has_after_draw:
+        state = rules.after_draw(state, seat, cards, bool(owed))
+    return flow.complete_turn(state, seat)
 
 
 def _pass(state: GameState, seat: int) -> GameState:
     # A pass completes the turn whatever it passes on: set its changes as the move is handed on.
     if state.drawn is not None:
-        return flow.end_turn(state, seat, events=(*state.events, Passed(seat)))
+        return flow.end_turn(state, seat, events=(*state.events, seat_event(Passed, seat)))
     if state.skips:
-        return flow.end_turn(state, seat, skips=0, events=(*state.events, TurnSkipped(seat)))
+        return flow.end_turn(state, seat, skips=0, events=(*state.events, seat_event(TurnSkipped, seat)))
     if state.draw_pile or len(state.discard_pile) > 1:  # a pass instead of a draw the variant forbids now
-        return flow.end_turn(state, seat, passes=0, events=(*state.events, Passed(seat)))
+        return flow.end_turn(state, seat, passes=0, events=(*state.events, seat_event(Passed, seat)))
     # nothing to play and nothing to draw: a pass that may block the round
-    return flow.end_turn(state, seat, passes=state.passes + 1, events=(*state.events, Passed(seat)))
+    return flow.end_turn(state, seat, passes=state.passes + 1, events=(*state.events, seat_event(Passed, seat)))
 
 
 def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:

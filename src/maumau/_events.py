@@ -8,7 +8,7 @@ shows only to the drawer.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from attrs import frozen
 
@@ -33,6 +33,7 @@ __all__ = [
     "TurnSkipped",
     "card_played",
     "event_types",
+    "seat_event",
 ]
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
@@ -65,6 +66,22 @@ def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool) -> C
     if event is None or event.card is not card:
         event = _PLAYED.keep(key, CardPlayed(seat, card, call, out_of_turn))
     return event
+
+
+_BY_SEAT: dict[tuple[type[Event], int], Event] = {}
+
+_E = TypeVar("_E", bound=Event)
+
+
+def seat_event(kind: type[_E], seat: int) -> _E:
+    """
+    The shared event of class *kind* (`Passed`, `TurnSkipped`) whose one field is *seat*: events are values.
+    """
+    key = (kind, seat)
+    event = _BY_SEAT.get(key)
+    if event is None:
+        event = _BY_SEAT.setdefault(key, kind(seat))  # type: ignore[call-arg]
+    return event  # type: ignore[return-value]
 
 
 def event_types() -> dict[str, type[Event]]:

@@ -324,24 +324,57 @@ def _make_dict_evolve(cls: type[_T]) -> Callable[..., _T]:
     fresh = [a.name for a in every if not a.init]
     assert fresh == ["memo"], "the one field evolve makes afresh is the memo of legal actions"
     width = len(every) + 1  # the fields and attrs's cached hash
-    new_object, set_attribute = object.__new__, object.__setattr__
+    new_object = object.__new__
+    set_dict = cls.__dict__["__dict__"].__set__  # the instance dict's own descriptor: no attribute lookup, no freeze
 
-    def evolve(self: Any, **changes: Any) -> Any:
-        values = self.__dict__.copy()
-        values.update(changes)
+    def evolve(self: Any, fields: dict[str, Any] | None = None, /, **changes: Any) -> Any:
+        # A new dict rather than a copy: a copy of a shared-key instance dict stays split, and the interpreter's
+        # fast attribute reads give up on split dicts, so every later read of a field would take the slow path.
+        values = {**self.__dict__, **fields} if fields is not None else {**self.__dict__, **changes}
+        if changes and fields is not None:
+            values.update(changes)
         if len(values) != width:  # a name that is no field
-            raise TypeError(f"evolve() got unexpected keyword arguments {sorted(changes.keys() - names)}")
+            unknown = (fields or {}).keys() | changes.keys()
+            raise TypeError(f"evolve() got unexpected keyword arguments {sorted(unknown - names)}")
         values["memo"] = {}
         values["_attrs_cached_hash"] = None  # attrs computes it again when asked
         new = new_object(cls)
-        set_attribute(new, "__dict__", values)
+        set_dict(new, values)
         return new
 
     evolve.__doc__ = f"`attrs.evolve` for `{cls.__name__}`, faster."
     return evolve
 
 
-#: ``evolve_state(state, **changes)``: `attrs.evolve` for a `GameState`, twice as fast.
+#: ``evolve_state(state, **changes)``: `attrs.evolve` for a `GameState`, twice as fast.  The changes may also
+#: come as one dict, ``evolve_state(state, {"debt": 0})``, which spares matching keyword names on the way in.
 evolve_state: Callable[..., GameState] = _make_dict_evolve(GameState)
 #: ``evolve_player(player, **changes)``: `attrs.evolve` for a `PlayerState`, twice as fast.
 evolve_player: Callable[..., PlayerState] = _make_slotted_evolve(PlayerState)
+
+
+def _make_with_hand() -> Callable[[tuple[PlayerState, ...], int, tuple[Card, ...]], tuple[PlayerState, ...]]:
+    """
+    ``with_hand(players, seat, hand)``: *players* with the one at *seat* holding *hand*, made in one call.
+
+    Every play and every draw changes one hand; filling the new `PlayerState`'s
+    slots here spares the two calls that `evolve_player` and a tuple splice
+    would cost.
+    """
+    new_object = object.__new__
+    slot = {name: PlayerState.__dict__[name].__set__ for name in ("name", "hand", "score", "resigned")}
+    set_name, set_hand, set_score, set_resigned = slot["name"], slot["hand"], slot["score"], slot["resigned"]
+
+    def with_hand(players: tuple[PlayerState, ...], seat: int, hand: tuple[Card, ...]) -> tuple[PlayerState, ...]:
+        player = players[seat]
+        new = new_object(PlayerState)
+        set_name(new, player.name)
+        set_hand(new, hand)
+        set_score(new, player.score)
+        set_resigned(new, player.resigned)
+        return (*players[:seat], new, *players[seat + 1 :])
+
+    return with_hand
+
+
+with_hand = _make_with_hand()

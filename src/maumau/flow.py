@@ -25,7 +25,7 @@ from typing import Any
 
 from attrs import evolve
 
-from ._actions import PlayCard, play_action
+from ._actions import PlayCard, add_play_actions, play_action
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import (
@@ -36,8 +36,9 @@ from ._events import (
     PileRecycled,
     TurnSkipped,
     card_played,
+    seat_event,
 )
-from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state
+from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, with_hand
 from .exceptions import InvalidCallError
 
 __all__ = [
@@ -56,8 +57,10 @@ __all__ = [
     "plays",
     "read_call",
     "replace_player",
+    "shuffle_order",
     "shuffled",
     "walk",
+    "with_hand",
     "without_card",
 ]
 
@@ -106,9 +109,28 @@ def shuffled(state: GameState, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...
     and the shuffle's number, so the same seed and actions always give the
     same cards, whichever shuffle comes when.
     """
+    return shuffle_order(state.seed, state.shuffles, cards), evolve_state(state, shuffles=state.shuffles + 1)
+
+
+def shuffle_order(seed: int, number: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """
+    *cards* in the order of shuffle *number* of the game with *seed*: what `shuffled` returns, without a new state.
+
+    A Fisher-Yates shuffle drawing from a Mersenne Twister seeded with
+    ``f"{seed}/{number}"``, the very algorithm of `random.Random.shuffle`
+    written out here, so that a game's deals do not depend on how a Python
+    version implements ``shuffle`` (and cost one call per card less).
+    """
     order = list(cards)
-    random.Random(f"{state.seed}/{state.shuffles}").shuffle(order)
-    return tuple(order), evolve_state(state, shuffles=state.shuffles + 1)
+    getrandbits = random.Random(f"{seed}/{number}").getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
 
 
 def can_draw(state: GameState) -> bool:
@@ -141,26 +163,24 @@ def draw_cards(
     *changes* are further fields to set in the same new state.
     """
     pile = state.draw_pile
-    if len(pile) < count and len(state.discard_pile) > 1:
-        recycled, state = shuffled(state, state.discard_pile[:-1])
+    events = state.events
+    if len(pile) < count and len(state.discard_pile) > 1:  # recycled in the same new state as the draw
+        discards = state.discard_pile
+        recycled = shuffle_order(state.seed, state.shuffles, discards[:-1])
         pile = pile + recycled
-        state = evolve_state(
-            state, discard_pile=state.discard_pile[-1:], events=(*state.events, PileRecycled(len(recycled)))
-        )
-    cards, rest = pile[:count], pile[count:]
-    player = state.players[seat]
+        changes["shuffles"] = state.shuffles + 1
+        changes["discard_pile"] = discards[-1:]
+        events = (*events, PileRecycled(len(recycled)))
+    cards = pile[:count]
     event: Event = (
         CardsDrawn(seat, len(cards), cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
     )
     if drawn and cards:
         changes["drawn"] = cards[-1]
-    state = evolve_state(
-        state,
-        draw_pile=rest,
-        players=replace_player(state.players, seat, evolve_player(player, hand=player.hand + cards)),
-        events=(*state.events, event),
-        **changes,
-    )
+    changes["draw_pile"] = pile[count:]
+    changes["players"] = with_hand(state.players, seat, state.players[seat].hand + cards)
+    changes["events"] = (*events, event)
+    state = evolve_state(state, changes)
     if required and len(cards) < count:
         end = state.rules.draw_shortfall(state, seat, count - len(cards))
         if end is not None:
@@ -194,24 +214,25 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None) -> Game
     """
     rules = state.rules
     start = state
-    player = state.players[seat]
-    hand = without_card(player.hand, card)
-    out_of_turn = seat != state.to_move
+    hand = without_card(state.players[seat].hand, card)
     state = evolve_state(
         state,
-        players=replace_player(state.players, seat, evolve_player(player, hand=hand)),
-        discard_pile=(*state.discard_pile, card),
-        drawn=None,
-        passes=0,
-        wish=None,
-        skips=0,
-        to_move=seat,
-        events=(*state.events, card_played(seat, card, call, out_of_turn)),
+        {
+            "players": with_hand(state.players, seat, hand),
+            "discard_pile": (*state.discard_pile, card),
+            "drawn": None,
+            "passes": 0,
+            "wish": None,
+            "skips": 0,
+            "to_move": seat,
+            "events": (*state.events, card_played(seat, card, call, seat != state.to_move)),
+        },
     )
-    expected = rules.expected_call(state, seat, len(hand)) or None
-    ruling = rules.judge_call(state, seat, card, call, expected)
-    if ruling is not None and ruling.missed is not None:
-        state = rules.call_missed(state, seat, ruling, start)
+    expected = rules.expected_call(state, seat, len(hand))
+    if expected:  # with no call due the play is listed without one: nothing to judge
+        ruling = rules.judge_call(state, seat, card, call, expected)
+        if ruling is not None and ruling.missed is not None:
+            state = rules.call_missed(state, seat, ruling, start)
     effect = rules.card_effect(state, seat, card)
     debt = state.debt + effect.draw if effect.draw else 0
     if effect.reverse:
@@ -254,8 +275,7 @@ def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[A
     rules = state.rules
     expected = rules.expected_call(state, seat, len(state.players[seat].hand) - 1)
     if not expected:
-        for card in cards:
-            listed.append(play_action(seat, card))
+        add_play_actions(seat, cards, None, listed)
         return
     calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
     for card in cards:
@@ -294,14 +314,16 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     if skip:
         skipped: list[Event] = []
         for _ in range(skip):
-            skipped.append(TurnSkipped(following))
+            skipped.append(seat_event(TurnSkipped, following))
             following = rules.next_seat(state, following)
         events = changes.pop("events", state.events)
         changes["events"] = (*events, *skipped)  # type: ignore[misc]
     if changes:
-        state = evolve_state(state, to_move=following, drawn=None, pending=None, **changes)
-    else:  # the usual end of a turn, without building a dict of changes
-        state = evolve_state(state, to_move=following, drawn=None, pending=None)
+        changes["to_move"] = following
+        changes["drawn"] = changes["pending"] = None
+        state = evolve_state(state, changes)
+    else:  # the usual end of a turn
+        state = evolve_state(state, {"to_move": following, "drawn": None, "pending": None})
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
 
 
@@ -313,7 +335,7 @@ def forfeit_turn(state: GameState, seat: int) -> GameState:
     """
     if state.debt:
         owed = state.debt
-        state, cards = draw_cards(evolve_state(state, debt=0), seat, owed, required=True)
+        state, cards = draw_cards(state, seat, owed, required=True, debt=0)
         return complete_turn(state.rules.after_draw(state, seat, cards, True), seat)
     return end_turn(evolve_state(state, skips=0, pending=None, drawn=None), seat)
 

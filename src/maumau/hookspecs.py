@@ -342,10 +342,14 @@ def maumau_judge_call(
     """
     Judge what *seat* said (*call*) while playing *card*; *expected* is the due call.
 
-    *state* is taken just after the card left the hand.  The kernel: any
-    call but the due one misses it, at a cost of 2 cards.
+    *state* is taken just after the card left the hand.  Asked only for a
+    play with a call due: a play with none is listed without a call, so
+    there is nothing to judge.  The kernel: any call but the due one misses
+    it, at a cost of 2 cards.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Asked only when a call is due (*expected* is never ``None`` or ``""``).
     """
     if expected and call != expected:
         return CallRuling(missed=expected, penalty=2)

@@ -393,6 +393,8 @@ class Rules:
         # Pipelines nobody implements are None, so that a turn does not call them at all.
         self.follow_up: Callable[[GameState, int, Card], GameState] | None = self._implemented("maumau_follow_up")
         self._after_draw = hooks["maumau_after_draw"]
+        #: Whether any plugin follows a draw up (`maumau_after_draw`): when none does, a draw skips asking.
+        self.has_after_draw = self._implemented("maumau_after_draw") is not None
         self.draw_shortfall: Callable[[GameState, int, int], RoundEnd | None] = hooks["maumau_draw_shortfall"]
         self.next_seat: Callable[[GameState, int], int] = hooks["maumau_next_seat"]
         self._actions = hooks["maumau_actions"]

@@ -94,12 +94,12 @@ def maumau_deck(players: int) -> tuple[Card, ...]:
 
 @hookimpl
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    matching = hookspecs.maumau_playable(state, seat, cards) or ()  # the kernel's: the wished suit, else suit or rank
     options = state.options
     if state.debt:  # only a 7 answers a 7
         return tuple(card for card in cards if card.rank == "7") if options["stack_sevens"] else ()
     if state.skips:  # pass_the_skip: only an 8 answers an 8
         return tuple(card for card in cards if card.rank == "8")
+    matching = hookspecs.maumau_playable(state, seat, cards) or ()  # the kernel's: the wished suit, else suit or rank
     # The kernel's matching, with jacks on anything but a jack (on a jack too, with jack_on_jack), in hand
     # order.  The kernel's answer keeps the order of *cards*, so one walk through both finds each by identity.
     jacks = state.discard_pile[-1].rank != "J" or options["jack_on_jack"]
@@ -139,17 +139,22 @@ def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | 
     return None
 
 
+#: What the special cards do, made once: effects are values, shared by every play.
+PLAIN, SEVEN, EIGHT, JACK = Effect(), Effect(draw=2), Effect(skip=1), Effect(choose_suit=True)
+
+
 @hookimpl
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
     if not state.players[seat].hand:
-        return Effect()  # the last card has no effect
-    if card.rank == "7":
-        return Effect(draw=2)
-    if card.rank == "8":
-        return Effect() if state.options["pass_the_skip"] else Effect(skip=1)
-    if card.rank == "J":
-        return Effect(choose_suit=True)
-    return None
+        return PLAIN  # the last card has no effect
+    rank = card.rank
+    if rank == "7":
+        return SEVEN
+    if rank == "8":
+        return PLAIN if state.options["pass_the_skip"] else EIGHT
+    if rank == "J":
+        return JACK
+    return PLAIN
 
 
 @hookimpl
