@@ -5,13 +5,16 @@ mechanics are opted into by plugins, and a state's value does not grow with its 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 from attrs import evolve, frozen
 
-from helpers import deal, play, position
+from helpers import cards, deal, play, position
 from maumau import (
+    DIAMONDS,
+    SPADES,
     Action,
     Card,
     Challenge,
@@ -27,6 +30,7 @@ from maumau import (
     Resign,
     Slot,
     apply,
+    flow,
     from_json,
     hookimpl,
     is_legal,
@@ -318,3 +322,74 @@ class TestValue:
 
         assert hash(state) == hash(state)
         assert state.__dict__["_attrs_cached_hash"] is not None
+
+
+class TestMatching:
+    """
+    The kernel's matching (`maumau.flow.matching`), which variants extend with the ranks that go on anything.
+    """
+
+    def _table(self, top: str, hand: str, wish: str | None = None) -> tuple[GameState, tuple[Card, ...]]:
+        state = position(new_game("classic", players=2, seed=0), hands=[hand, "7c"], discard_pile=top, wish=wish)
+        return state, state.players[0].hand
+
+    def test_a_card_follows_the_top_cards_suit_or_rank(self) -> None:
+        state, hand = self._table("9h", "Kh 9s Qc")
+        assert flow.matching(state, hand) == cards("Kh 9s")
+
+    def test_a_wish_replaces_the_top_cards_suit_and_rank(self) -> None:
+        state, hand = self._table("Jh", "Kh 9s Qc", wish=SPADES)
+        assert flow.matching(state, hand) == cards("9s")
+
+    def test_a_wild_rank_goes_on_anything_in_hand_order(self) -> None:
+        state, hand = self._table("9h", "Jc Qc Kh Js")
+        assert flow.matching(state, hand, {"J"}) == cards("Jc Kh Js")
+
+    def test_a_wild_rank_answers_a_wish(self) -> None:
+        state, hand = self._table("Jh", "Jc Qs 9d", wish=DIAMONDS)
+        assert flow.matching(state, hand, {"J"}) == cards("Jc 9d")
+
+    def test_a_wild_card_never_goes_on_a_wild_card_when_barred(self) -> None:
+        state, hand = self._table("Jh", "Jc Jd 9d", wish=DIAMONDS)
+        assert flow.matching(state, hand, {"J"}, wild_on_wild=False) == cards("9d")
+
+    def test_nothing_matches_while_a_debt_or_a_skip_is_owed(self) -> None:
+        state, hand = self._table("9h", "Jc Kh")
+        assert flow.matching(evolve(state, debt=2), hand, {"J"}) == ()
+        assert flow.matching(evolve(state, skips=1), hand, {"J"}) == ()
+
+
+class TestShuffles:
+    """
+    Deals depend on the game's seed and the shuffle's number only.
+    """
+
+    @pytest.mark.parametrize("size", [0, 1, 2, 11, 32, 108])
+    def test_a_shuffle_is_the_order_random_shuffle_gives_for_that_seed(self, size: int) -> None:
+        for seed in (0, 1, 2**40 + 3, 2**63 - 1):
+            for number in (0, 1, 17):
+                order = list(range(size))
+                random.Random(f"{seed}/{number}").shuffle(order)
+                assert flow.shuffle_order(seed, number, tuple(range(size))) == tuple(order)
+
+
+class TestStates:
+    """
+    New states are built so that reading their fields stays fast.
+    """
+
+    def test_an_evolved_state_keeps_its_fields_in_a_dict_of_its_own(self) -> None:
+        state = new_game("classic", players=3, seed=1)
+        later = flow.evolve_state(flow.evolve_state(state, debt=2), {"skips": 1})
+
+        assert (later.debt, later.skips) == (2, 1)
+        assert later.__dict__ is not state.__dict__
+        assert later.memo == {}
+        assert later.__dict__["_attrs_cached_hash"] is None
+
+    def test_an_unknown_field_is_refused_in_either_form(self) -> None:
+        state = new_game("classic", players=3, seed=1)
+        with pytest.raises(TypeError, match="colour"):
+            flow.evolve_state(state, colour=1)
+        with pytest.raises(TypeError, match="colour"):
+            flow.evolve_state(state, {"colour": 1})

@@ -20,8 +20,8 @@ Two rules hold everywhere:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, TypeVar
 
 from attrs import evolve
 
@@ -53,6 +53,7 @@ __all__ = [
     "evolve_player",
     "evolve_state",
     "forfeit_turn",
+    "matching",
     "play_card",
     "plays",
     "read_call",
@@ -63,6 +64,9 @@ __all__ = [
     "with_hand",
     "without_card",
 ]
+
+
+_T = TypeVar("_T")
 
 
 class RoundStopped(Exception):
@@ -112,7 +116,7 @@ def shuffled(state: GameState, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...
     return shuffle_order(state.seed, state.shuffles, cards), evolve_state(state, shuffles=state.shuffles + 1)
 
 
-def shuffle_order(seed: int, number: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+def shuffle_order(seed: int, number: int, cards: tuple[_T, ...]) -> tuple[_T, ...]:
     """
     *cards* in the order of shuffle *number* of the game with *seed*: what `shuffled` returns, without a new state.
 
@@ -251,6 +255,47 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None) -> Game
     if effect.choose_suit:
         return evolve_state(state, pending=Pending(seat, "suit", rules.suits(state), skip=effect.skip))
     return complete_turn(state, seat, effect.skip)
+
+
+def matching(
+    state: GameState, cards: Sequence[Card], wild: Collection[str] = (), wild_on_wild: bool = True
+) -> tuple[Card, ...]:
+    """
+    The kernel's matching: those of *cards*, in their order, that may follow the top card.
+
+    Nothing while a debt or a skip is owed (a variant says which cards
+    answer them); else a card of the wished suit if a suit is wished, or of
+    the top card's suit or rank.  A card whose rank is one of *wild* goes on
+    anything, a wish included; with *wild_on_wild* false, never on a wild
+    card (no jack on a jack).  The default of `maumau_playable
+    <maumau.hookspecs.maumau_playable>`, for variants to extend without
+    restating it.
+
+    .. versionadded:: 0.2.0
+    """
+    if state.debt or state.skips:
+        return ()
+    found = []  # loops, not comprehensions: a hand is a few cards, and this runs at every decision
+    wish = state.wish
+    top = state.discard_pile[-1]
+    suit, rank = top.suit, top.rank
+    if wild:
+        barred = not wild_on_wild and rank in wild  # a wild card on a wild card
+        for card in cards:
+            if card.rank in wild:
+                if not barred:
+                    found.append(card)
+            elif card.suit == wish if wish is not None else card.suit == suit or card.rank == rank:
+                found.append(card)
+    elif wish is not None:
+        for card in cards:
+            if card.suit == wish:
+                found.append(card)
+    else:
+        for card in cards:
+            if card.suit == suit or card.rank == rank:
+                found.append(card)
+    return tuple(found)
 
 
 def plays(state: GameState, seat: int, cards: Sequence[Card]) -> list[PlayCard]:

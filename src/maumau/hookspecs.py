@@ -245,7 +245,14 @@ def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tup
     with the drawn card alone after a draw; no decision is pending then.
     The kernel's matching: nothing while a debt or a skip is owed (a
     variant says which cards answer them); the wished suit if there is one;
-    else the top card's suit or rank.  Extend it with a wrapper::
+    else the top card's suit or rank (`maumau.flow.matching`).  Cards that go
+    on anything are that function's *wild* ranks::
+
+        @hookimpl
+        def maumau_playable(state, seat, cards):
+            return flow.matching(state, cards, wild={"8"})  # eights on anything
+
+    or extend the kernel's answer with a wrapper::
 
         @hookimpl(wrapper=True)
         def maumau_playable(state, seat, cards):
@@ -257,21 +264,7 @@ def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tup
     .. versionadded:: 0.2.0
        Replaces ``maumau_can_play``, which was asked once per card and seat.
     """
-    if state.debt or state.skips:
-        return ()
-    matching = []  # loops, not comprehensions: a hand is a few cards, and this runs at every decision
-    wish = state.wish
-    if wish is not None:
-        for card in cards:
-            if card.suit == wish:
-                matching.append(card)
-    else:
-        top = state.discard_pile[-1]
-        suit, rank = top.suit, top.rank
-        for card in cards:
-            if card.suit == suit or card.rank == rank:
-                matching.append(card)
-    return tuple(matching)
+    return flow.matching(state, cards)
 
 
 @hookspec(firstresult=True)

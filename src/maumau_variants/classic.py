@@ -34,9 +34,8 @@ from maumau import (
     RoundEnd,
     french_deck,
     hookimpl,
-    hookspecs,
 )
-from maumau.flow import best_seats, evolve_state
+from maumau.flow import best_seats, evolve_state, matching
 
 #: Ranks of the 32-card pack.
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -92,6 +91,10 @@ def maumau_deck(players: int) -> tuple[Card, ...]:
     return french_deck(RANKS, copies=1 if players <= 5 else 2)
 
 
+#: The rank that goes on anything (but a jack, without the option ``jack_on_jack``) and names a suit.
+WILD = frozenset({"J"})
+
+
 @hookimpl
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     options = state.options
@@ -99,20 +102,8 @@ def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tup
         return tuple(card for card in cards if card.rank == "7") if options["stack_sevens"] else ()
     if state.skips:  # pass_the_skip: only an 8 answers an 8
         return tuple(card for card in cards if card.rank == "8")
-    matching = hookspecs.maumau_playable(state, seat, cards) or ()  # the kernel's: the wished suit, else suit or rank
-    # The kernel's matching, with jacks on anything but a jack (on a jack too, with jack_on_jack), in hand
-    # order.  The kernel's answer keeps the order of *cards*, so one walk through both finds each by identity.
-    jacks = state.discard_pile[-1].rank != "J" or options["jack_on_jack"]
-    playable = []
-    index, found = 0, len(matching)
-    for card in cards:
-        if index < found and matching[index] is card:
-            index += 1
-            if card.rank != "J" or jacks:
-                playable.append(card)
-        elif jacks and card.rank == "J":
-            playable.append(card)
-    return tuple(playable)
+    # The kernel's matching (the wished suit, else suit or rank), with jacks on anything but a jack.
+    return matching(state, cards, WILD, wild_on_wild=bool(options["jack_on_jack"]))
 
 
 @hookimpl

@@ -39,9 +39,8 @@ from maumau import (
     TurnSkipped,
     french_deck,
     hookimpl,
-    hookspecs,
 )
-from maumau.flow import best_seats, can_draw, emit
+from maumau.flow import best_seats, can_draw, emit, matching
 from maumau.mechanics import Challenges
 from maumau.mechanics.challenges import offenders
 
@@ -133,12 +132,15 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
     return None
 
 
+#: The rank that goes on anything, a jack or a wish included, and names a suit.
+WILD = frozenset({"J"})
+
+
 @hookimpl
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    matching = hookspecs.maumau_playable(state, seat, cards) or ()  # the kernel's: the wished suit, else suit or rank
     if state.debt:  # neither a jack nor an 8 answers a 7: only another 7
         return tuple(card for card in cards if card.rank == "7")
-    return tuple([card for card in cards if card.rank == "J" or card in matching])  # a jack on anything
+    return matching(state, cards, WILD)  # the kernel's (the wished suit, else suit or rank), a jack on anything
 
 
 @hookimpl

@@ -42,9 +42,8 @@ from maumau import (
     PlayerView,
     RoundEnd,
     hookimpl,
-    hookspecs,
 )
-from maumau.flow import best_seats, emit
+from maumau.flow import best_seats, emit, matching
 from maumau.mechanics import Board, Challenges, Choices, Decision
 from maumau.mechanics.challenges import PlayTakenBack, window
 
@@ -481,14 +480,11 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
 
 @hookimpl
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    matching = (
-        hookspecs.maumau_playable(state, seat, cards) or ()
-    )  # the kernel's: the wished colour, else colour or number
     if state.debt:  # only a +2 extends a +2
         return tuple(card for card in cards if card.rank == "+2")
     if state.wish is None and state.top.rank == BAUER:  # a Bauer starter: nobody has named a colour
         return cards
-    return tuple([card for card in cards if card.rank in GREEN or card in matching])  # green cards go on anything
+    return matching(state, cards, GREEN)  # the kernel's (the wished colour, else colour or number), green on anything
 
 
 @hookimpl
