@@ -38,7 +38,7 @@ from ._events import (
     card_played,
     seat_event,
 )
-from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, with_hand
+from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, replace_fields, with_hand
 from .exceptions import InvalidCallError
 
 __all__ = [
@@ -184,7 +184,7 @@ def draw_cards(
     changes["draw_pile"] = pile[count:]
     changes["players"] = with_hand(state.players, seat, state.players[seat].hand + cards)
     changes["events"] = (*events, event)
-    state = evolve_state(state, changes)
+    state = evolve_state(state, changes)  # checked: a caller's own changes are among them
     if required and len(cards) < count:
         end = state.rules.draw_shortfall(state, seat, count - len(cards))
         if end is not None:
@@ -219,7 +219,7 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None) -> Game
     rules = state.rules
     start = state
     hand = without_card(state.players[seat].hand, card)
-    state = evolve_state(
+    state = replace_fields(
         state,
         {
             "players": with_hand(state.players, seat, hand),
@@ -368,7 +368,7 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
         changes["drawn"] = changes["pending"] = None
         state = evolve_state(state, changes)
     else:  # the usual end of a turn
-        state = evolve_state(state, {"to_move": following, "drawn": None, "pending": None})
+        state = replace_fields(state, {"to_move": following, "drawn": None, "pending": None})
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
 
 
