@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 from attrs import frozen
@@ -20,6 +20,9 @@ from ._cards import Card
 from ._limits import MAX_CALL_LENGTH, MAX_INT, MAX_TEXT_LENGTH
 from ._tags import register_kind
 from .exceptions import shorten
+
+if TYPE_CHECKING:  # pragma: no cover - the state holds actions, so it is imported for annotations only
+    from ._state import GameState
 
 __all__ = [
     "Action",
@@ -142,17 +145,30 @@ def play_action(seat: int, card: Card, call: str | None = None) -> PlayCard:
     return play
 
 
-def add_play_actions(seat: int, cards: Sequence[Card], call: str | None, listed: list[Any]) -> None:
+def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[Any]) -> None:
     """
-    Add the shared `PlayCard` of each of *cards* by *seat* with *call* to *listed*: `play_action` for many cards.
+    Add the plays of *cards* by *seat* (see `maumau.flow.plays`) to *listed*, each the shared `PlayCard`.
+
+    Written here, beside the shared plays, because every decision lists
+    some: with no call due, one lookup per card.
     """
-    get = _PLAYS.get
+    if not cards:
+        return
+    rules = state.rules
+    expected = rules.expected_call(state, seat, len(state.players[seat].hand) - 1)
+    if not expected:
+        get = _PLAYS.get
+        for card in cards:
+            key = (seat, id(card), None)
+            play: PlayCard | None = get(key)
+            if play is None or play.card is not card:
+                play = _PLAYS.keep(key, PlayCard(seat, card, None))
+            listed.append(play)
+        return
+    calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
     for card in cards:
-        key = (seat, id(card), call)
-        play: PlayCard | None = get(key)
-        if play is None or play.card is not card:
-            play = _PLAYS.keep(key, PlayCard(seat, card, call))
-        listed.append(play)
+        for call in calls:
+            listed.append(play_action(seat, card, call))
 
 
 _BY_SEAT: dict[type[Action], list[Action]] = {}

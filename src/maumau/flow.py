@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from attrs import evolve
 
-from ._actions import PlayCard, add_play_actions, play_action
+from ._actions import PlayCard, add_plays
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import (
@@ -309,23 +309,6 @@ def plays(state: GameState, seat: int, cards: Sequence[Card]) -> list[PlayCard]:
     listed: list[PlayCard] = []
     add_plays(state, seat, cards, listed)
     return listed
-
-
-def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[Any]) -> None:
-    """
-    Add the plays of *cards* (see `plays`) to *listed*.
-    """
-    if not cards:
-        return
-    rules = state.rules
-    expected = rules.expected_call(state, seat, len(state.players[seat].hand) - 1)
-    if not expected:
-        add_play_actions(seat, cards, None, listed)
-        return
-    calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
-    for card in cards:
-        for call in calls:
-            listed.append(play_action(seat, card, call))
 
 
 def complete_turn(state: GameState, seat: int, skip: int = 0) -> GameState:

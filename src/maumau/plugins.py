@@ -229,8 +229,12 @@ def _compile(caller: pluggy.HookCaller, kind: str) -> Callable[..., Any]:
 
     if kind == "first":
         for index, impl in enumerate(plain):
-            lines += [f"    r = {call(index, impl)}", "    if r is not None:", "        return r"]
-        lines.append("    return None")
+            if index == len(plain) - 1:  # the last answer is the hook's, None or not
+                lines.append(f"    return {call(index, impl)}")
+            else:
+                lines += [f"    r = {call(index, impl)}", "    if r is not None:", "        return r"]
+        if not plain:
+            lines.append("    return None")
     elif kind == "collected":
         lines.append("    results = []")
         for index, impl in enumerate(reversed(plain)):
