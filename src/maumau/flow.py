@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import TypeVar
 
 from attrs import evolve
 
@@ -64,9 +63,6 @@ __all__ = [
     "with_hand",
     "without_card",
 ]
-
-
-_T = TypeVar("_T")
 
 
 class RoundStopped(Exception):
@@ -116,12 +112,12 @@ def shuffled(state: GameState, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...
     return shuffle_order(state.seed, state.shuffles, cards), evolve_state(state, shuffles=state.shuffles + 1)
 
 
-def shuffle_order(seed: int, number: int, cards: tuple[_T, ...]) -> tuple[_T, ...]:
+def shuffle_order(seed: int, number: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """
     *cards* in the order of shuffle *number* of the game with *seed*: what `shuffled` returns, without a new state.
 
     A Fisher-Yates shuffle drawing from a Mersenne Twister seeded with
-    ``f"{seed}/{number}"``, the very algorithm of `random.Random.shuffle`
+    ``f"{seed}/{number}"``, the very algorithm of ``random.Random.shuffle``
     written out here, so that a game's deals do not depend on how a Python
     version implements ``shuffle`` (and cost one call per card less).
     """
