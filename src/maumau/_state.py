@@ -386,8 +386,9 @@ def _make_with_hand() -> Callable[[tuple[PlayerState, ...], int, tuple[Card, ...
     would cost.
     """
     new_object = object.__new__
-    slot = {name: PlayerState.__dict__[name].__set__ for name in ("name", "hand", "score", "resigned")}
-    set_name, set_hand, set_score, set_resigned = slot["name"], slot["hand"], slot["score"], slot["resigned"]
+    set_name, set_hand, set_score, set_resigned = (
+        PlayerState.__dict__[name].__set__ for name in ("name", "hand", "score", "resigned")
+    )
 
     def with_hand(players: tuple[PlayerState, ...], seat: int, hand: tuple[Card, ...]) -> tuple[PlayerState, ...]:
         player = players[seat]

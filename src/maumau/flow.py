@@ -273,21 +273,23 @@ def matching(
         return ()
     found = []  # loops, not comprehensions: a hand is a few cards, and this runs at every decision
     wish = state.wish
-    top = state.discard_pile[-1]
-    suit, rank = top.suit, top.rank
     if wild:
+        top = state.discard_pile[-1]
+        suit, rank = top.suit, top.rank
         barred = not wild_on_wild and rank in wild  # a wild card on a wild card
         for card in cards:
             if card.rank in wild:
                 if not barred:
                     found.append(card)
-            elif card.suit == wish if wish is not None else card.suit == suit or card.rank == rank:
+            elif (card.suit == wish) if wish is not None else (card.suit == suit or card.rank == rank):
                 found.append(card)
     elif wish is not None:
         for card in cards:
             if card.suit == wish:
                 found.append(card)
     else:
+        top = state.discard_pile[-1]
+        suit, rank = top.suit, top.rank
         for card in cards:
             if card.suit == suit or card.rank == rank:
                 found.append(card)
