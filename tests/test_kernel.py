@@ -23,6 +23,7 @@ from maumau import (
     IllegalActionError,
     InvalidActionError,
     InvalidCallError,
+    Pass,
     PlayCard,
     PlayerView,
     PluginError,
@@ -142,6 +143,32 @@ class TestExactness:
         assert read_call(state, "") is None
         with pytest.raises(InvalidCallError, match="'uno'; the calls are 'Mau', 'Mau Mau'"):
             read_call(state, "uno")
+
+    def test_a_ruling_on_the_call_is_asked_only_when_a_call_is_due(self) -> None:
+        """
+        A play with no call due is listed without one: `maumau_judge_call` is not asked; with "Mau" due, it is.
+        """
+        asked: list[str | None] = []
+
+        class Ruling:
+            @hookimpl
+            def maumau_judge_call(self, expected: str | None) -> None:
+                asked.append(expected)
+
+        state = position(
+            new_game("classic", players=2, seed=1, plugins=[Ruling()]),
+            hands=["9h Kh Qh", "7c 8c"],
+            discard_pile="10h",
+            to_move=0,
+        )
+        state = apply(state, PlayCard(0, Card.parse("9h")))  # two cards left: nothing due
+        assert asked == []
+
+        state = apply(state, DrawCards(1))
+        state = apply(state, Pass(1))
+        apply(state, PlayCard(0, Card.parse("Kh"), "Mau"))  # one card left: "Mau" due
+
+        assert asked == ["Mau"]
 
     def test_a_call_of_the_wrong_spelling_is_refused_with_its_reason(self) -> None:
         """

@@ -149,21 +149,15 @@ def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[A
     """
     Add the plays of *cards* by *seat* (see `maumau.flow.plays`) to *listed*, each the shared `PlayCard`.
 
-    Written here, beside the shared plays, because every decision lists
-    some: with no call due, one lookup per card.
+    Written here, beside the shared plays, because every decision lists some.
     """
     if not cards:
         return
     rules = state.rules
     expected = rules.expected_call(state, seat, len(state.players[seat].hand) - 1)
     if not expected:
-        get = _PLAYS.get
         for card in cards:
-            key = (seat, id(card), None)
-            play: PlayCard | None = get(key)
-            if play is None or play.card is not card:
-                play = _PLAYS.keep(key, PlayCard(seat, card, None))
-            listed.append(play)
+            listed.append(play_action(seat, card))
         return
     calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
     for card in cards:
