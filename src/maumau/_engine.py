@@ -29,7 +29,7 @@ from ._actions import (
     Resign,
     check_fields,
     seat_action,
-    suit_action,
+    suit_actions,
 )
 from ._cards import Card
 from ._effects import RoundEnd
@@ -45,7 +45,7 @@ from ._events import (
 )
 from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
-from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
+from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state, replace_fields
 from .exceptions import (
     IllegalActionError,
     InvalidActionError,
@@ -229,7 +229,8 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None, dealer: int
         cards, state = flow.shuffled(state, rules.deck(state.options, len(state.players)))
     state = rules.deal(state, cards)
     starter = state.discard_pile[-1]
-    state = evolve_state(state, events=(*state.events, RoundStarted(state.round, state.dealer, starter, state.to_move)))
+    started = RoundStarted(state.round, state.dealer, starter, state.to_move)
+    state = evolve_state(state, events=state.events + (started,))
     return rules.starter(state, starter)
 
 
@@ -259,34 +260,35 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         listed: tuple[Action, ...] | None = state.memo.get(seat)
         if listed is not None:
             return listed
-        if player is not None and (type(seat) is not int or seat < 0):
+        if type(seat) is not int or seat < 0:  # the seat to move is always a seat: only an asked-for one may be bad
             _check_seat_number(state, seat)
         if state.players[seat].resigned:  # a seat past the last raises IndexError: NoSuchSeatError below
             state.memo[seat] = ()
             return ()
         rules = state.rules
+        # Hooks are read into locals, then called: CPython 3.11 speeds up reading an attribute, but not calling
+        # an instance's attribute as if it were a method, which is how `rules.playable(...)` would be compiled.
+        playable_of, may_decline = rules.playable, rules.may_decline
         actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
         if seat == state.to_move:  # the turn's own actions, written out here: this runs at every decision
             pending = state.pending
             drawn = state.drawn
             if pending is not None:  # a decision first: a suit to name, or a plugin's, answered by its own actions
                 if pending.kind == "suit" and pending.seat == seat:
-                    actions += [suit_action(seat, suit) for suit in pending.choices]
+                    actions += suit_actions(seat, pending.choices)
             elif drawn is not None:  # the card just drawn may be played, or the turn passed
-                if rules.playable(state, seat, (drawn,)):
+                if playable_of(state, seat, (drawn,)):
                     flow.add_plays(state, seat, (drawn,), actions)
-                    if rules.may_decline(state, seat):
+                    if may_decline(state, seat):
                         actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
                 else:
                     actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
             else:
                 hand = state.players[seat].hand
-                playable = rules.playable(
-                    state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand))
-                )
+                playable = playable_of(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
                 if playable:
                     flow.add_plays(state, seat, playable, actions)
-                if playable and not rules.may_decline(state, seat):
+                if playable and not may_decline(state, seat):
                     pass  # forced play: nothing instead
                 elif state.skips:  # an owed skip not answered: a pass takes it
                     actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
@@ -357,7 +359,10 @@ def apply(state: GameState, action: Action) -> GameState:
 
     .. versionadded:: 0.1.0
     """
-    seat: Any = getattr(action, "seat", None)  # an int once the action is known to be listed
+    try:
+        seat: Any = action.seat  # an int once the action is known to be listed
+    except AttributeError:  # no action at all: refused below
+        seat = None
     known = False
     if type(seat) is int:
         listed = state.memo.get(seat)  # only a seat of a game still on has a listing kept
@@ -394,7 +399,8 @@ def apply(state: GameState, action: Action) -> GameState:
                 raise PluginError(f"'{action}' is listed, but no plugin applies it", hook="maumau_apply_action")
             state = handled
         if state.result is None:
-            end = rules.round_over(state)
+            round_over = rules.round_over  # read, then called: see legal_actions
+            end = round_over(state)
             if end is not None:
                 state = _finish_round(state, end)
     except flow.RoundStopped as stop:
@@ -460,20 +466,20 @@ def _draw(state: GameState, seat: int) -> GameState:
 def _pass(state: GameState, seat: int) -> GameState:
     # A pass completes the turn whatever it passes on: set its changes as the move is handed on.
     if state.drawn is not None:
-        return flow.end_turn(state, seat, events=(*state.events, seat_event(Passed, seat)))
+        return flow.end_turn(state, seat, events=state.events + (seat_event(Passed, seat),))
     if state.skips:
-        return flow.end_turn(state, seat, skips=0, events=(*state.events, seat_event(TurnSkipped, seat)))
+        return flow.end_turn(state, seat, skips=0, events=state.events + (seat_event(TurnSkipped, seat),))
     if state.draw_pile or len(state.discard_pile) > 1:  # a pass instead of a draw the variant forbids now
-        return flow.end_turn(state, seat, passes=0, events=(*state.events, seat_event(Passed, seat)))
+        return flow.end_turn(state, seat, passes=0, events=state.events + (seat_event(Passed, seat),))
     # nothing to play and nothing to draw: a pass that may block the round
-    return flow.end_turn(state, seat, passes=state.passes + 1, events=(*state.events, seat_event(Passed, seat)))
+    return flow.end_turn(state, seat, passes=state.passes + 1, events=state.events + (seat_event(Passed, seat),))
 
 
 def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:
     pending = state.pending
     assert pending is not None
-    state = evolve_state(
-        state, wish=action.suit, pending=None, events=(*state.events, SuitWished(action.seat, action.suit))
+    state = replace_fields(
+        state, {"wish": action.suit, "pending": None, "events": state.events + (SuitWished(action.seat, action.suit),)}
     )
     return flow.complete_turn(state, action.seat, pending.skip)
 
@@ -483,13 +489,13 @@ def _resign(state: GameState, seat: int) -> GameState:
     state = evolve_state(
         state,
         players=flow.replace_player(state.players, seat, evolve(player, resigned=True)),
-        events=(*state.events, PlayerResigned(seat)),
+        events=state.events + (PlayerResigned(seat),),
     )
     result = state.rules.match_over(state)
     if result is not None:
         # Nobody moves any more: no turn, and nothing owed or pending from one.
         over = evolve_state(state, result=result, to_move=None, drawn=None, pending=None, debt=0, skips=0)
-        return evolve_state(over, events=(*state.events, MatchEnded(result.winners, result.reason)))
+        return evolve_state(over, events=state.events + (MatchEnded(result.winners, result.reason),))
     if state.to_move == seat or (state.pending is not None and state.pending.seat == seat):
         state = flow.end_turn(evolve_state(state, debt=0, skips=0), seat)
     return state
@@ -511,11 +517,11 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
         debt=0,
         skips=0,
         pending=None,
-        events=(*state.events, RoundEnded(state.round, end.reason, end.winners, points)),
+        events=state.events + (RoundEnded(state.round, end.reason, end.winners, points),),
     )
     match = rules.match_over(state)
     if match is not None:
-        return evolve_state(state, result=match, events=(*state.events, MatchEnded(match.winners, match.reason)))
+        return evolve_state(state, result=match, events=state.events + (MatchEnded(match.winners, match.reason),))
     later = state.later_decks
     return _start_round(state, later[state.round - 1] if state.round <= len(later) else None)
 

@@ -12,7 +12,7 @@ from typing import ClassVar, TypeVar
 
 from attrs import frozen
 
-from ._actions import SharedValues
+from ._actions import keep_shared
 from ._cards import Card
 from ._tags import register_kind
 
@@ -54,7 +54,7 @@ class Event:
         register_kind(_EVENT_TYPES, cls, kind, "event")
 
 
-_PLAYED = SharedValues()
+_PLAYED: dict[tuple[int, int, str | None, bool], CardPlayed] = {}
 
 
 def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool) -> CardPlayed:
@@ -64,7 +64,7 @@ def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool) -> C
     key = (seat, id(card), call, out_of_turn)
     event: CardPlayed | None = _PLAYED.get(key)
     if event is None or event.card is not card:
-        event = _PLAYED.keep(key, CardPlayed(seat, card, call, out_of_turn))
+        event = keep_shared(_PLAYED, key, CardPlayed(seat, card, call, out_of_turn))
     return event
 
 

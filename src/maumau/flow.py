@@ -90,13 +90,18 @@ def replace_player(players: tuple[PlayerState, ...], seat: int, player: PlayerSt
     """
     *players* with the one at *seat* replaced.
     """
-    return (*players[:seat], player, *players[seat + 1 :])
+    changed = list(players)
+    changed[seat] = player
+    return tuple(changed)
 
 
 def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """
-    *hand* less one copy of *card* (which must be in it).
+    *hand* less *card*: that very card when it is held, else the first copy equal to it (which must be in it).
     """
+    for index, held in enumerate(hand):  # the very card first: comparing cards by value costs a call each
+        if held is card:
+            return hand[:index] + hand[index + 1 :]
     index = hand.index(card)  # the first copy, when a deck holds two alike
     return hand[:index] + hand[index + 1 :]
 
@@ -170,7 +175,7 @@ def draw_cards(
         pile = pile + recycled
         changes["shuffles"] = state.shuffles + 1
         changes["discard_pile"] = discards[-1:]
-        events = (*events, PileRecycled(len(recycled)))
+        events = events + (PileRecycled(len(recycled)),)
     cards = pile[:count]
     event: Event = (
         CardsDrawn(seat, len(cards), cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
@@ -179,7 +184,7 @@ def draw_cards(
         changes["drawn"] = cards[-1]
     changes["draw_pile"] = pile[count:]
     changes["players"] = with_hand(state.players, seat, state.players[seat].hand + cards)
-    changes["events"] = (*events, event)
+    changes["events"] = events + (event,)
     state = evolve_state(state, changes)  # checked: a caller's own changes are among them
     if required and len(cards) < count:
         end = state.rules.draw_shortfall(state, seat, count - len(cards))
@@ -219,37 +224,41 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None) -> Game
         state,
         {
             "players": with_hand(state.players, seat, hand),
-            "discard_pile": (*state.discard_pile, card),
+            "discard_pile": state.discard_pile + (card,),
             "drawn": None,
             "passes": 0,
             "wish": None,
             "skips": 0,
             "to_move": seat,
-            "events": (*state.events, card_played(seat, card, call, seat != state.to_move)),
+            "events": state.events + (card_played(seat, card, call, seat != state.to_move),),
         },
     )
-    expected = rules.expected_call(state, seat, len(hand))
+    # Hooks read into locals, then called: the fast way on CPython 3.11 (see `maumau.legal_actions`'s code).
+    expected_call, card_effect, follow_up = rules.expected_call, rules.card_effect, rules.follow_up
+    expected = expected_call(state, seat, len(hand))
     if expected:  # with no call due the play is listed without one: nothing to judge
         ruling = rules.judge_call(state, seat, card, call, expected)
         if ruling is not None and ruling.missed is not None:
             state = rules.call_missed(state, seat, ruling, start)
-    effect = rules.card_effect(state, seat, card)
+    effect = card_effect(state, seat, card)
     debt = state.debt + effect.draw if effect.draw else 0
     if effect.reverse:
         direction = -state.direction
-        state = evolve_state(
+        state = replace_fields(
             state,
-            debt=debt,
-            direction=direction,
-            wish=effect.wish,
-            events=(*state.events, DirectionReversed(direction)),
+            {
+                "debt": debt,
+                "direction": direction,
+                "wish": effect.wish,
+                "events": state.events + (DirectionReversed(direction),),
+            },
         )
     elif debt != state.debt or effect.wish is not None:
-        state = evolve_state(state, debt=debt, wish=effect.wish)
-    if rules.follow_up is not None:
-        state = rules.follow_up(state, seat, card)
+        state = replace_fields(state, {"debt": debt, "wish": effect.wish})
+    if follow_up is not None:
+        state = follow_up(state, seat, card)
     if effect.choose_suit:
-        return evolve_state(state, pending=Pending(seat, "suit", rules.suits(state), skip=effect.skip))
+        return replace_fields(state, {"pending": Pending(seat, "suit", rules.suits(state), skip=effect.skip)})
     return complete_turn(state, seat, effect.skip)
 
 
@@ -336,14 +345,15 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     `complete_turn`, `forfeit_turn` and the kernel's pass and resignation call it.
     """
     rules = state.rules
-    following = rules.next_seat(state, seat)
+    next_seat = rules.next_seat  # read, then called: see play_card
+    following = next_seat(state, seat)
     if skip:
         skipped: list[Event] = []
         for _ in range(skip):
             skipped.append(seat_event(TurnSkipped, following))
-            following = rules.next_seat(state, following)
+            following = next_seat(state, following)
         events = changes.pop("events", state.events)
-        changes["events"] = (*events, *skipped)  # type: ignore[misc]
+        changes["events"] = events + tuple(skipped)  # type: ignore[operator]
     if changes:
         changes["to_move"] = following
         changes["drawn"] = changes["pending"] = None
