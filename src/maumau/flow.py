@@ -126,6 +126,8 @@ def shuffle_order(seed: int, number: int, cards: tuple[Card, ...]) -> tuple[Card
     written out here, so that a game's deals do not depend on how a Python
     version implements ``shuffle`` (and cost one call per card less).
     """
+    if len(cards) < 2:  # nothing to shuffle, and no generator to seed (a tenth of recycled piles)
+        return tuple(cards)
     order = list(cards)
     getrandbits = random.Random(f"{seed}/{number}").getrandbits
     for i in range(len(order) - 1, 0, -1):
