@@ -25,6 +25,8 @@ from maumau import (
     HEARTS,
     Action,
     Card,
+    CardsDrawn,
+    ChooseSuit,
     DrawCards,
     GameState,
     PlayCard,
@@ -35,6 +37,8 @@ from maumau import (
     legal_actions,
     new_game,
 )
+from maumau._actions import play_action, suit_actions
+from maumau._events import cards_drawn
 from maumau._state import PlayerState, evolve_player, evolve_state
 from maumau.plugins import Rules
 
@@ -390,3 +394,16 @@ def test_a_collected_hook_with_one_answer_still_collects_it() -> None:
 
     assert state.rules.hooks["maumau_actions"](state, 0) == [(DrawCards(0),)]
     assert collected_through_pluggy(state.rules, "maumau_actions", state, 0) == ("answer", [(DrawCards(0),)])
+
+
+def test_shared_events_and_actions_equal_freshly_made_ones() -> None:
+    # Plays, suit choices and one-card draws are shared objects; each is the value it would be if made anew.
+    seven, other_seven = Card("7", HEARTS), Card("7", HEARTS)
+    assert cards_drawn(2, (seven,)) is cards_drawn(2, (seven,))
+    assert cards_drawn(2, (other_seven,)) == CardsDrawn(2, 1, (seven,))
+    assert cards_drawn(2, (other_seven,)).cards[0] is other_seven  # type: ignore[index]
+    assert cards_drawn(1, (seven, other_seven)) == CardsDrawn(1, 2, (seven, other_seven))
+    assert play_action(0, seven, "Mau") is play_action(0, seven, "Mau") == PlayCard(0, seven, "Mau")
+    suits = ("♠", "♥")
+    assert suit_actions(3, suits) is suit_actions(3, suits)
+    assert suit_actions(3, suits) == (ChooseSuit(3, "♠"), ChooseSuit(3, "♥"))

@@ -32,6 +32,7 @@ __all__ = [
     "SuitWished",
     "TurnSkipped",
     "card_played",
+    "cards_drawn",
     "event_types",
     "seat_event",
 ]
@@ -65,6 +66,23 @@ def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool) -> C
     event: CardPlayed | None = _PLAYED.get(key)
     if event is None or event.card is not card:
         event = keep_shared(_PLAYED, key, CardPlayed(seat, card, call, out_of_turn))
+    return event
+
+
+_DRAWN: dict[tuple[int, int], CardsDrawn] = {}
+
+
+def cards_drawn(seat: int, cards: tuple[Card, ...]) -> CardsDrawn:
+    """
+    The `CardsDrawn` event of *seat* drawing *cards*; shared when it is one card (keyed as `card_played` is).
+    """
+    if len(cards) != 1:
+        return CardsDrawn(seat, len(cards), cards)
+    card = cards[0]
+    key = (seat, id(card))
+    event = _DRAWN.get(key)
+    if event is None or event.cards[0] is not card:  # type: ignore[index]  # a shared one holds its card
+        event = keep_shared(_DRAWN, key, CardsDrawn(seat, 1, cards))
     return event
 
 

@@ -28,13 +28,13 @@ from ._actions import PlayCard, add_plays
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import (
-    CardsDrawn,
     DirectionReversed,
     Event,
     PenaltyDrawn,
     PileRecycled,
     TurnSkipped,
     card_played,
+    cards_drawn,
     seat_event,
 )
 from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, replace_fields, with_hand
@@ -180,7 +180,7 @@ def draw_cards(
         events = events + (PileRecycled(len(recycled)),)
     cards = pile[:count]
     event: Event = (
-        CardsDrawn(seat, len(cards), cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
+        cards_drawn(seat, cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
     )
     if drawn and cards:
         changes["drawn"] = cards[-1]
