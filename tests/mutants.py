@@ -60,8 +60,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 EQUIVALENT_FILE = ROOT / "tests" / "mutants-equivalent.txt"
 
-#: Tests every mutant runs besides the module's own: whole recorded games and the conformance kit.
-SHARED_TESTS = ("tests/test_golden_games.py", "tests/test_conformance.py")
+#: Tests every mutant runs besides the module's own: whole recorded games, the conformance kit, and the encoding
+#: of each variant's actions and views for game-AI libraries (a variant's own hooks, tested for all variants at once).
+SHARED_TESTS = ("tests/test_golden_games.py", "tests/test_conformance.py", "tests/test_rl_encoding.py")
 
 #: Tests a mechanic module runs first, besides every variant's and the shared ones: the engine's and the plugin
 #: manager's tests exercise the mechanics' generic behaviour, and take seconds, so they kill many mutants fast.

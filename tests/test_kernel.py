@@ -17,6 +17,7 @@ from maumau import (
     SPADES,
     Action,
     Card,
+    CardsDrawn,
     Challenge,
     DrawCards,
     GameState,
@@ -24,6 +25,7 @@ from maumau import (
     InvalidActionError,
     InvalidCallError,
     Pass,
+    Pending,
     PlayCard,
     PlayerView,
     PluginError,
@@ -384,6 +386,64 @@ class TestMatching:
         state, hand = self._table("9h", "Jc Kh")
         assert flow.matching(evolve(state, debt=2), hand, {"J"}) == ()
         assert flow.matching(evolve(state, skips=1), hand, {"J"}) == ()
+
+
+class TestSteps:
+    """
+    Required draws, recycling, passes and turn order, as the kernel's steps do them for every variant.
+    """
+
+    def test_a_discard_pile_of_only_the_top_card_is_not_recycled(self) -> None:
+        # Seat 1 owes 2 with nothing left to draw: nothing is shuffled, so no later shuffle changes.
+        start = deal(HANDS, "9h")
+        state = position(start, draw_pile=(), discard_pile=(start.top,), debt=2)
+
+        after = apply(state, DrawCards(1))
+
+        assert after.events == (CardsDrawn(1, 0, ()),)
+        assert (after.shuffles, after.discard_pile, after.debt) == (state.shuffles, (start.top,), 0)
+
+    def test_a_short_required_draw_tells_the_rules_how_many_cards_are_missing(self) -> None:
+        # Seat 1 owes 4 and 3 cards can be drawn (2 in the pile, 1 below the top card): 1 is missing.
+        reported: list[int] = []
+
+        class Counts:
+            @hookimpl
+            def maumau_draw_shortfall(self, state: GameState, seat: int, missing: int) -> None:
+                reported.append(missing)
+
+        start = deal(HANDS, "9h", plugins=[Counts()])
+        state = position(start, draw_pile=start.draw_pile[:2], discard_pile=(start.draw_pile[2], start.top), debt=4)
+
+        after = apply(state, DrawCards(1))
+
+        assert reported == [1]
+        assert len(after.players[1].hand) == len(state.players[1].hand) + 3
+
+    def test_a_play_ends_a_run_of_passes(self) -> None:
+        # Seat 2 passed with nothing to play or draw; seat 0 plays, and the round is one pass further from blocked.
+        state = position(deal(HANDS, "Ad"), draw_pile=(), to_move=0, passes=1)
+
+        after = play(state, 0, "As")
+
+        assert after.passes == 0
+
+    def test_a_decision_still_to_take_keeps_the_skip_the_turn_owes(self) -> None:
+        # A plugin's follow-up asked seat 0 to decide, owing a skip; completing the step with no skip of its own
+        # leaves the decision and its skip as they were, and the turn with seat 0.
+        state = deal(HANDS, "Ad")
+        waiting = position(state, to_move=0, pending=Pending(0, "test_kernel_choice", ("a", "b"), skip=1))
+
+        for skip in (0, 1):
+            assert flow.complete_turn(waiting, 0, skip).pending == Pending(0, "test_kernel_choice", ("a", "b"), skip=1)
+        assert flow.complete_turn(waiting, 0, 2).pending == Pending(0, "test_kernel_choice", ("a", "b"), skip=2)
+        assert flow.complete_turn(waiting, 0).to_move == 0
+
+    def test_walking_to_a_seat_that_nobody_matches_stays_where_it_started(self) -> None:
+        state = deal(HANDS, "9h")
+
+        assert flow.walk(state, 1, lambda seat: seat == 0) == 0
+        assert flow.walk(state, 1, lambda seat: False) == 1
 
 
 class TestShuffles:

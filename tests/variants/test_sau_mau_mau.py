@@ -863,6 +863,13 @@ class TestFinishOption:
         assert (ended.reason, ended.winners) == ("finish", (0,))
         assert ended.points[0] == 3
 
+    def test_finish_option_accepts_spaces_1_to_99_and_refuses_0_and_100(self) -> None:
+        for finish in (1, 99):
+            assert board_of(new_game(VARIANT, players=3, seed=1, options={"finish": {3: finish}})).finish == finish
+        for finish in (0, 100):
+            with pytest.raises(InvalidOptionError, match="'finish'"):
+                new_game(VARIANT, players=3, seed=1, options={"finish": {3: finish}})
+
     def test_races_option_accepts_1_and_refuses_0(self) -> None:
         assert new_game(VARIANT, players=2, seed=1, options={"races": 1}).options["races"] == 1
         with pytest.raises(InvalidOptionError, match="'races'"):
