@@ -45,7 +45,7 @@ from ._events import (
 )
 from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
-from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state, replace_fields
+from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
 from .exceptions import (
     IllegalActionError,
     InvalidActionError,
@@ -478,10 +478,10 @@ def _pass(state: GameState, seat: int) -> GameState:
 def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:
     pending = state.pending
     assert pending is not None
-    state = replace_fields(
-        state, {"wish": action.suit, "pending": None, "events": state.events + (SuitWished(action.seat, action.suit),)}
-    )
-    return flow.complete_turn(state, action.seat, pending.skip)
+    # The suit named, nothing is pending and no drawn card waits (a play clears it): the turn ends, in the same
+    # new state as the wish, passing over the players the card skips.
+    events = state.events + (SuitWished(action.seat, action.suit),)
+    return flow.end_turn(state, action.seat, pending.skip, wish=action.suit, events=events)
 
 
 def _resign(state: GameState, seat: int) -> GameState:

@@ -179,9 +179,7 @@ def draw_cards(
         changes["discard_pile"] = discards[-1:]
         events = events + (PileRecycled(len(recycled)),)
     cards = pile[:count]
-    event: Event = (
-        cards_drawn(seat, cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
-    )
+    event: Event = cards_drawn(seat, cards) if penalty is None else PenaltyDrawn(seat, len(cards), penalty, cards)
     if drawn and cards:
         changes["drawn"] = cards[-1]
     changes["draw_pile"] = pile[count:]
@@ -344,7 +342,7 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     *changes* are further fields to set on the way, in the same new state
     (a pass's event, say).  Plugins see the new turn in
     `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>`.  Only
-    `complete_turn`, `forfeit_turn` and the kernel's pass and resignation call it.
+    `complete_turn`, `forfeit_turn` and the kernel's pass, suit choice and resignation call it.
     """
     rules = state.rules
     next_seat = rules.next_seat  # read, then called: see play_card
