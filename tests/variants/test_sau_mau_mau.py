@@ -69,6 +69,7 @@ from maumau_variants.sau_mau_mau import (
     StopPushingBack,
     board_of,
     deck,
+    maumau_features,
 )
 
 VARIANT = "sau-mau-mau"
@@ -1123,6 +1124,24 @@ def random_steps(seed: int, players: int, options: Mapping[str, object]) -> list
         state = apply(state, rng.choice(actions))
         states.append(state)
     return states
+
+
+class TestEncoding:
+    """
+    What a player's observation says of the board, for game-AI libraries (`maumau.rl`).
+    """
+
+    def test_the_bet_row_names_each_bettor_by_seat_relative_to_the_viewer(self) -> None:
+        # Seat 2 bet on the top space, seat 0 on the next: for seat 1 they sit one and two seats on.
+        state = race(["brown 2", "brown 3", "brown 4"], "pink 1", bets=[(2, "pink"), (0, "brown")])
+        (bet_row,) = [feature for feature in maumau_features(3) if feature.name == "bet_row"]
+
+        values = list(bet_row.read(view(state, 1)))
+
+        space = 3 + len(PIGS)  # the bettor one-hot by relative seat, then the pig
+        assert values[:3] == [0.0, 1.0, 0.0]
+        assert values[space : space + 3] == [0.0, 0.0, 1.0]
+        assert values[2 * space : 3 * space] == [0.0] * space  # an empty space
 
 
 class TestInvariants:
