@@ -13,7 +13,9 @@ from attrs import evolve, frozen
 
 from helpers import cards, deal, play, position
 from maumau import (
+    CLUBS,
     DIAMONDS,
+    HEARTS,
     SPADES,
     Action,
     Card,
@@ -438,6 +440,14 @@ class TestSteps:
             assert flow.complete_turn(waiting, 0, skip).pending == Pending(0, "test_kernel_choice", ("a", "b"), skip=1)
         assert flow.complete_turn(waiting, 0, 2).pending == Pending(0, "test_kernel_choice", ("a", "b"), skip=2)
         assert flow.complete_turn(waiting, 0).to_move == 0
+
+    def test_a_card_leaves_the_hand_as_that_very_card_else_as_the_first_copy_equal_to_it(self) -> None:
+        first, king, second = Card("7", HEARTS), Card("K", CLUBS), Card("7", HEARTS)  # two copies, as decks may hold
+        hand = (first, king, second)
+
+        assert [id(card) for card in flow.without_card(hand, second)] == [id(first), id(king)]
+        assert [id(card) for card in flow.without_card(hand, Card("7", HEARTS))] == [id(king), id(second)]
+        assert flow.without_card(hand, king) == (first, second)
 
     def test_walking_to_a_seat_that_nobody_matches_stays_where_it_started(self) -> None:
         state = deal(HANDS, "9h")
