@@ -170,9 +170,9 @@ def bytes_per_state(variant: str, players: int, seed: int) -> tuple[int, float]:
         kept = [state]
         while state.result is None:
             state = step(state, rng, variant, players, seed, len(kept) - 1)
-            kept[-1].memo.clear()  # filled by legal_actions; not part of the state's value
+            kept[-1].__dict__["memo"] = None  # legal actions and hash, not part of the value: as a new state has
             kept.append(state)
-        state.memo.clear()
+        state.__dict__["memo"] = None
         after, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -187,13 +187,14 @@ def first_result_calls(state: GameState) -> Iterator[tuple[str, tuple[Any, ...]]
         yield "maumau_next_seat", (state, seat)
         yield "maumau_may_decline", (state, seat)
         for cards_left in range(3):
-            yield "maumau_expected_call", (state, seat, cards_left)
+            for card in hand[:2]:
+                yield "maumau_expected_call", (state, seat, cards_left, (card,))
         if seat == state.to_move and state.pending is None and state.result is None:
             yield "maumau_playable", (state, seat, hand)
             for card in hand:
                 yield "maumau_card_effect", (state, seat, card)
                 for call in (None, *state.rules.calls(state.options)):
-                    yield "maumau_judge_call", (state, seat, card, call, "Mau")
+                    yield "maumau_judge_call", (state, seat, card, call, "Mau", (card,))
 
 
 def sample(states: Iterator[GameState], every: int = 7) -> list[GameState]:

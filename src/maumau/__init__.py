@@ -11,7 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, french_deck, parse_card, parse_cards
-from ._effects import CallRuling, Effect, RoundEnd
+from ._effects import CallRuling, DrawRule, Effect, RoundEnd, combined
 from ._engine import apply, check_action, is_legal, legal_actions, new_game, replay
 from ._events import (
     CardPlayed,
@@ -19,11 +19,13 @@ from ._events import (
     ChallengeMade,
     DirectionReversed,
     Event,
+    HandsPassed,
     MatchEnded,
     Passed,
     PenaltyDrawn,
     PileRecycled,
     PlayerResigned,
+    PlaysAgain,
     RoundEnded,
     RoundStarted,
     SuitWished,
@@ -103,11 +105,13 @@ __all__ = [
     "ChooseSuit",
     "DirectionReversed",
     "DrawCards",
+    "DrawRule",
     "Effect",
     "Event",
     "Feature",
     "GameRecord",
     "GameState",
+    "HandsPassed",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCallError",
@@ -128,6 +132,7 @@ __all__ = [
     "PlayerResigned",
     "PlayerState",
     "PlayerView",
+    "PlaysAgain",
     "PluginError",
     "Reason",
     "RecordError",
@@ -149,6 +154,7 @@ __all__ = [
     "__version__",
     "apply",
     "check_action",
+    "combined",
     "french_deck",
     "from_data",
     "from_json",

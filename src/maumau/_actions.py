@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
-from attrs import frozen
+from attrs import field, frozen
 
-from ._cards import Card
+from ._cards import Card, without_card
 from ._limits import MAX_CALL_LENGTH, MAX_INT, MAX_TEXT_LENGTH
-from ._tags import register_kind
+from ._tags import OMITTED_WHEN_DEFAULT, register_kind
 from .exceptions import shorten
 
 if TYPE_CHECKING:  # pragma: no cover - the state holds actions, so it is imported for annotations only
@@ -35,6 +35,7 @@ __all__ = [
     "Resign",
     "action_types",
     "keep_shared",
+    "more_action",
     "play_action",
     "seat_action",
     "suit_actions",
@@ -68,7 +69,7 @@ class Action:
 #: Per action class: the fields whose type is checked before `apply` reads them, with the type and
 #: whether ``None`` is allowed.  Only plain types are checked; a variant's richer fields are its own.
 _SHAPES: dict[type[Action], tuple[tuple[str, type, bool], ...]] = {}
-_TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "a string", Card: "a Card"}
+_TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "a string", Card: "a Card", bool: "true or false"}
 
 
 def _shape(cls: type[Action]) -> tuple[tuple[str, type, bool], ...]:
@@ -130,6 +131,7 @@ def keep_shared(shared: dict[Any, _V], key: object, value: _V) -> _V:
 
 
 _PLAYS: dict[tuple[int, int, str | None], PlayCard] = {}
+_MORE: dict[tuple[int, int], PlayCard] = {}
 
 
 def play_action(seat: int, card: Card, call: str | None = None) -> PlayCard:
@@ -146,17 +148,41 @@ def play_action(seat: int, card: Card, call: str | None = None) -> PlayCard:
     return play
 
 
-def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[Any]) -> None:
+def more_action(seat: int, card: Card) -> PlayCard:
+    """
+    The shared `PlayCard` for *seat* and this very *card* with ``more=True``: a card that more cards follow.
+    """
+    key = (seat, id(card))
+    play: PlayCard | None = _MORE.get(key)
+    if play is None or play.card is not card:
+        play = keep_shared(_MORE, key, PlayCard(seat, card, None, True))
+    return play
+
+
+def add_plays(
+    state: GameState, seat: int, cards: Sequence[Card], listed: list[Any], playing: tuple[Card, ...] = ()
+) -> None:
     """
     Add the plays of *cards* by *seat* (see `maumau.flow.plays`) to *listed*, each the shared `PlayCard`.
 
-    Written here, beside the shared plays, because every decision lists some.
+    *playing* is the play of several cards that the cards would continue
+    (``state.playing``, or nothing for the first card of a play).  Written
+    here, beside the shared plays, because every decision lists some.
     """
     if not cards:
         return
     rules = state.rules
-    expected_call = rules.expected_call  # read, then called: faster than a method-style call on CPython 3.11
-    expected = expected_call(state, seat, len(state.players[seat].hand) - 1)
+    left = len(state.players[seat].hand) - 1
+    if rules.play_follows is not None:  # plays of several cards: each card may open or continue one, or end it
+        _add_plays_of_several(state, seat, cards, listed, playing, left)
+        return
+    call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
+    if call_by_count is None:  # the call due depends on the card: asked for each
+        expected_call = rules.expected_call
+        for card in cards:
+            _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
+        return
+    expected = call_by_count(state, seat, left)
     if not expected:
         for card in cards:
             listed.append(play_action(seat, card))
@@ -165,6 +191,46 @@ def add_plays(state: GameState, seat: int, cards: Sequence[Card], listed: list[A
     for card in cards:
         for call in calls:
             listed.append(play_action(seat, card, call))
+
+
+def _add_closing(state: GameState, seat: int, card: Card, listed: list[Any], expected: str | None) -> None:
+    """
+    Add the plays of *card* that end a play, with *expected* the call due: with it, none and every other call.
+    """
+    if not expected:
+        listed.append(play_action(seat, card))
+        return
+    listed.append(play_action(seat, card, expected))
+    listed.append(play_action(seat, card))
+    for call in state.rules.calls(state.options):
+        if call != expected:
+            listed.append(play_action(seat, card, call))
+
+
+def _add_plays_of_several(
+    state: GameState, seat: int, cards: Sequence[Card], listed: list[Any], playing: tuple[Card, ...], left: int
+) -> None:
+    """
+    Add the plays of *cards* where a play may hold several cards: each with ``more`` when a card of the hand
+    could follow it, and as the play's last card (with the call the whole play owes) where a play may end on it.
+    """
+    rules = state.rules
+    follows, may_end, expected_call, call_by_count = (
+        rules.play_follows,
+        rules.play_may_end,
+        rules.expected_call,
+        rules.call_by_count,
+    )
+    assert follows is not None
+    hand = state.players[seat].hand
+    expected = None if call_by_count is None else call_by_count(state, seat, left)
+    for card in cards:
+        played = (*playing, card)
+        if follows(state, seat, played, without_card(hand, card)):
+            listed.append(more_action(seat, card))
+        if may_end is None or may_end(state, seat, played):
+            due = expected if call_by_count is not None else expected_call(state, seat, left, played)
+            _add_closing(state, seat, card, listed, due)
 
 
 _BY_SEAT: dict[type[Action], list[Action]] = {}
@@ -206,17 +272,23 @@ class PlayCard(Action, kind="play"):
     Put *card* on the discard pile, saying *call* ("Mau", "Mau-Mau") or nothing.
 
     In turn it is an ordinary play; out of turn (where a variant allows it)
-    it is a jump-in.
+    it is a jump-in.  With *more*, more cards follow in the same play (a set
+    of one rank, a run), each a `PlayCard` of the same seat: the play's
+    effects and its call come with its last card, which has no *more*.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *more*.
     """
 
     card: Card
     call: str | None = None
+    more: bool = field(default=False, metadata={OMITTED_WHEN_DEFAULT: True})
 
     def __str__(self) -> str:
         said = f" saying {shorten(self.call)}" if self.call else ""
-        return f"seat {self.seat} plays {self.card}{said}"
+        more = ", more to follow" if self.more else ""
+        return f"seat {self.seat} plays {self.card}{said}{more}"
 
 
 @frozen(cache_hash=True)

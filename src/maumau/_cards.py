@@ -34,6 +34,7 @@ __all__ = [
     "french_deck",
     "parse_card",
     "parse_cards",
+    "without_card",
 ]
 
 CLUBS: Final = "♣"
@@ -221,3 +222,14 @@ def french_deck(ranks: tuple[str, ...] = FRENCH_RANKS, copies: int = 1) -> tuple
     .. versionadded:: 0.1.0
     """
     return tuple(Card(rank, suit) for _ in range(copies) for suit in FRENCH_SUITS for rank in ranks)
+
+
+def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """
+    *hand* less *card*: that very card when it is held, else the first copy equal to it (which must be in it).
+    """
+    for index, held in enumerate(hand):  # the very card first: comparing cards by value costs a call each
+        if held is card:
+            return hand[:index] + hand[index + 1 :]
+    index = hand.index(card)  # the first copy, when a deck holds two alike
+    return hand[:index] + hand[index + 1 :]

@@ -43,7 +43,7 @@ __all__ = ["Knowledge", "sample_state"]
 #: The fields a sampled state takes from the view as they are: what every seat sees alike.
 _AS_SEEN = (
     *("variant", "options", "discard_pile", "dealer", "round", "to_move", "direction", "wish", "debt", "skips"),
-    *("pending", "passes", "result", "slots", "rounds", "events"),
+    *("pending", "passes", "result", "slots", "rounds", "events", "playing", "again", "draws", "waits"),
 )
 
 

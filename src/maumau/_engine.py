@@ -218,6 +218,10 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None, dealer: int
         skips=0,
         drawn=None,
         pending=None,
+        playing=(),
+        again=None,
+        draws=0,
+        waits=(),
         passes=0,
         to_move=None,
         slots=kept,
@@ -257,13 +261,17 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     if seat is None:
         return ()
     try:
-        listed: tuple[Action, ...] | None = state.memo.get(seat)
-        if listed is not None:
-            return listed
+        memo = state.memo
+        if memo is not None:
+            listed: tuple[Action, ...] | None = memo.get(seat)
+            if listed is not None:
+                return listed
+        else:  # the state's first listing: its memo is made now (not part of its value, so set past the guard)
+            memo = state.__dict__["memo"] = {}
         if type(seat) is not int or seat < 0:  # the seat to move is always a seat: only an asked-for one may be bad
             _check_seat_number(state, seat)
         if state.players[seat].resigned:  # a seat past the last raises IndexError: NoSuchSeatError below
-            state.memo[seat] = ()
+            memo[seat] = ()
             return ()
         rules = state.rules
         # Hooks are read into locals, then called: CPython 3.11 speeds up reading an attribute, but not calling
@@ -276,19 +284,34 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
             if pending is not None:  # a decision first: a suit to name, or a plugin's, answered by its own actions
                 if pending.kind == "suit" and pending.seat == seat:
                     actions += suit_actions(seat, pending.choices)
-            elif drawn is not None:  # the card just drawn may be played, or the turn passed
-                if playable_of(state, seat, (drawn,)):
-                    flow.add_plays(state, seat, (drawn,), actions)
-                    if may_decline(state, seat):
+            elif drawn is not None:  # after a draw: the drawn card may be played, or the turn passed
+                if rules.draws_one:  # the kernel's draw rule, written out here: this runs at a third of decisions
+                    if playable_of(state, seat, (drawn,)):
+                        flow.add_plays(state, seat, (drawn,), actions)
+                        if may_decline(state, seat):
+                            actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+                    else:
                         actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                else:
-                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+                else:  # the game's own draw rule: the hand may be played, or another card drawn
+                    _after_draw(state, seat, drawn, actions)
             else:
                 hand = state.players[seat].hand
+                playing = state.playing
+                if playing:  # a play of several cards goes on: a card that follows it, nothing else
+                    follows = rules.play_follows
+                    followers = follows(state, seat, playing, hand) if follows is not None else None
+                    if followers:
+                        flow.add_plays(state, seat, tuple(dict.fromkeys(followers)), actions, playing)
+                    actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
+                    listed = memo[seat] = tuple(actions)
+                    return listed
                 playable = playable_of(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
                 if playable:
                     flow.add_plays(state, seat, playable, actions)
-                if playable and not may_decline(state, seat):
+                again = state.again
+                if again is not None and again == "may":  # a turn a card gave, which need not be taken: a pass
+                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+                elif playable and not may_decline(state, seat):
                     pass  # forced play: nothing instead
                 elif state.skips:  # an owed skip not answered: a pass takes it
                     actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
@@ -300,7 +323,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
                 elif not playable:  # nothing to play and nothing to draw
                     actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
         actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
-        listed = state.memo[seat] = tuple(actions)
+        listed = memo[seat] = tuple(actions)
         return listed
     except MaumauError:
         raise
@@ -308,6 +331,35 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         if player is not None:
             _check_seat_number(state, player)
         _raise_fault(state.rules, error)
+
+
+def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action]) -> None:
+    """
+    Add what *seat* may do after drawing *drawn* by choice, as the game's `maumau.DrawRule` says: play the drawn
+    card (or any card of the hand), draw again while the rule allows, else pass, unless a card that can be played
+    must be.
+    """
+    rules = state.rules
+    rule = rules.draw_rule(state.options)
+    if rule.play == "drawn":
+        playable = rules.playable(state, seat, (drawn,))
+        fits = bool(playable)
+    else:
+        hand = state.players[seat].hand
+        playable = rules.playable(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
+        fits = drawn in playable
+    if playable:
+        flow.add_plays(state, seat, playable, actions)
+    limit = rule.limit
+    if (
+        (limit is None or state.draws < limit)
+        and not (rule.until_playable and fits)
+        and flow.can_draw(state)
+        and (rules.may_draw is None or rules.may_draw(state, seat) is not False)
+    ):
+        actions.append(_DRAWS[seat] if seat < _MADE else seat_action(DrawCards, seat))
+    elif not (playable and (rule.then == "must_play" or not rules.may_decline(state, seat))):
+        actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
 
 
 #: The resignations, draws and passes of the first seats, made once: every list of legal actions holds some.
@@ -365,7 +417,8 @@ def apply(state: GameState, action: Action) -> GameState:
         seat = None
     known = False
     if type(seat) is int:
-        listed = state.memo.get(seat)  # only a seat of a game still on has a listing kept
+        memo = state.memo
+        listed = memo.get(seat) if memo is not None else None  # only a seat of a game still on has a listing kept
         if listed is None and state.result is None and 0 <= seat < len(state.players):
             listed = legal_actions(state, seat)
         if listed:
@@ -384,7 +437,7 @@ def apply(state: GameState, action: Action) -> GameState:
         kind = type(action)
         if kind is PlayCard and seat == state.to_move:
             play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
-            state = flow.play_card(state, seat, play.card, play.call)
+            state = flow.play_card(state, seat, play.card, play.call, play.more)
         elif kind is DrawCards:
             state = _draw(state, seat)
         elif kind is Pass:
@@ -456,8 +509,11 @@ def _draw(state: GameState, seat: int) -> GameState:
     owed = state.debt
     if owed:  # the debt is paid in the same new state as the draw
         state, cards = flow.draw_cards(state, seat, owed, required=True, debt=0, passes=0)
-    else:
+    elif rules.draws_one and state.again is None:  # the kernel's rule: the drawn card may be played
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=True)
+    else:  # the game's draw rule (a kept card ends the turn), or a draw instead of the turn a card gave
+        kept = rules.draw_rule(state.options).then == "keep"
+        state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=not kept, draws=state.draws + 1, again=None)
     if rules.has_after_draw:
         state = rules.after_draw(state, seat, cards, bool(owed))
     return flow.complete_turn(state, seat)
@@ -465,10 +521,16 @@ def _draw(state: GameState, seat: int) -> GameState:
 
 def _pass(state: GameState, seat: int) -> GameState:
     # A pass completes the turn whatever it passes on: set its changes as the move is handed on.
-    if state.drawn is not None:
-        return flow.end_turn(state, seat, events=state.events + (seat_event(Passed, seat),))
-    if state.skips:
-        return flow.end_turn(state, seat, skips=0, events=state.events + (seat_event(TurnSkipped, seat),))
+    if state.drawn is not None or state.again is not None:  # after a draw, or instead of another turn
+        return flow.end_turn(state, seat, passes=0, events=state.events + (seat_event(Passed, seat),))
+    skips = state.skips
+    if skips:  # the first turn to sit out is this one; the rest wait for the seat's next turns
+        events = state.events + (seat_event(TurnSkipped, seat),)
+        if skips == 1:
+            return flow.end_turn(state, seat, skips=0, events=events)
+        waits = list(state.waits or (0,) * len(state.players))
+        waits[seat] += skips - 1
+        return flow.end_turn(state, seat, skips=0, waits=tuple(waits), events=events)
     if state.draw_pile or len(state.discard_pile) > 1:  # a pass instead of a draw the variant forbids now
         return flow.end_turn(state, seat, passes=0, events=state.events + (seat_event(Passed, seat),))
     # nothing to play and nothing to draw: a pass that may block the round
@@ -481,6 +543,8 @@ def _choose_suit(state: GameState, action: ChooseSuit) -> GameState:
     # The suit named, nothing is pending and no drawn card waits (a play clears it): the turn ends, in the same
     # new state as the wish, passing over the players the card skips.
     events = state.events + (SuitWished(action.seat, action.suit),)
+    if state.again is not None:  # the play gave another turn too: the move stays
+        return flow.complete_turn(evolve_state(state, wish=action.suit, pending=None, events=events), action.seat)
     return flow.end_turn(state, action.seat, pending.skip, wish=action.suit, events=events)
 
 
@@ -494,10 +558,12 @@ def _resign(state: GameState, seat: int) -> GameState:
     result = state.rules.match_over(state)
     if result is not None:
         # Nobody moves any more: no turn, and nothing owed or pending from one.
-        over = evolve_state(state, result=result, to_move=None, drawn=None, pending=None, debt=0, skips=0)
+        over = evolve_state(
+            state, result=result, to_move=None, drawn=None, pending=None, debt=0, skips=0, playing=(), again=None
+        )
         return evolve_state(over, events=state.events + (MatchEnded(result.winners, result.reason),))
     if state.to_move == seat or (state.pending is not None and state.pending.seat == seat):
-        state = flow.end_turn(evolve_state(state, debt=0, skips=0), seat)
+        state = flow.end_turn(evolve_state(state, debt=0, skips=0, playing=()), seat)
     return state
 
 
@@ -517,6 +583,10 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
         debt=0,
         skips=0,
         pending=None,
+        playing=(),
+        again=None,
+        draws=0,
+        waits=(),
         events=state.events + (RoundEnded(state.round, end.reason, end.winners, points),),
     )
     match = rules.match_over(state)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ._actions import keep_shared
 from ._cards import Card
-from ._tags import register_kind
+from ._tags import OMITTED_WHEN_DEFAULT, register_kind
 
 __all__ = [
     "CardPlayed",
@@ -22,11 +22,13 @@ __all__ = [
     "ChallengeMade",
     "DirectionReversed",
     "Event",
+    "HandsPassed",
     "MatchEnded",
     "Passed",
     "PenaltyDrawn",
     "PileRecycled",
     "PlayerResigned",
+    "PlaysAgain",
     "RoundEnded",
     "RoundStarted",
     "SuitWished",
@@ -54,18 +56,32 @@ class Event:
         super().__init_subclass__(**kwargs)
         register_kind(_EVENT_TYPES, cls, kind, "event")
 
+    def seen_by(self, seat: int | None) -> Event:
+        """
+        This event as *seat* sees it (``None``: a spectator): itself, unless it shows cards that only some see.
+
+        An event class that carries private cards overrides it (`CardsDrawn`
+        shows the cards to the drawer only), so that views, spectators and
+        `maumau.Knowledge` all know exactly who saw what.
+
+        .. versionadded:: 0.2.0
+        """
+        return self
+
 
 _PLAYED: dict[tuple[int, int, str | None, bool], CardPlayed] = {}
+_PLAYED_MORE: dict[tuple[int, int, str | None, bool], CardPlayed] = {}
 
 
-def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool) -> CardPlayed:
+def card_played(seat: int, card: Card, call: str | None, out_of_turn: bool, more: bool = False) -> CardPlayed:
     """
     The shared `CardPlayed` event for these fields and this very *card* object (keyed as `play_action` is).
     """
     key = (seat, id(card), call, out_of_turn)
-    event: CardPlayed | None = _PLAYED.get(key)
+    shared = _PLAYED_MORE if more else _PLAYED
+    event: CardPlayed | None = shared.get(key)
     if event is None or event.card is not card:
-        event = keep_shared(_PLAYED, key, CardPlayed(seat, card, call, out_of_turn))
+        event = keep_shared(shared, key, CardPlayed(seat, card, call, out_of_turn, more))
     return event
 
 
@@ -124,13 +140,45 @@ class RoundStarted(Event, kind="round_started"):
 @frozen
 class CardPlayed(Event, kind="card_played"):
     """
-    *seat* played *card*; *call* is what they said; *out_of_turn* marks a jump-in.
+    *seat* played *card*; *call* is what they said; *out_of_turn* marks a jump-in; *more*, that more cards
+    follow in the same play (the events of a play of several cards are one `CardPlayed` per card, every one
+    but the last with *more*, then what the whole play did).
     """
 
     seat: int
     card: Card
     call: str | None = None
     out_of_turn: bool = False
+    more: bool = field(default=False, metadata={OMITTED_WHEN_DEFAULT: True})
+
+
+@frozen
+class PlaysAgain(Event, kind="plays_again"):
+    """
+    *seat* plays again in the same turn: a card gave it another turn (*again* is ``"must"`` or ``"may"``).
+    """
+
+    seat: int
+    again: str
+
+
+@frozen
+class HandsPassed(Event, kind="hands_passed"):
+    """
+    The players *seats* passed their hands on, each to the next in the list (the last to the first), *times*
+    times over.
+
+    *hands* are the hands as passed, by the order of *seats*; in a player's
+    view only the hand that player passed is shown (the others are ``None``).
+    """
+
+    seats: tuple[int, ...]
+    times: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+
+    def seen_by(self, seat: int | None) -> Event:
+        hands = tuple(hand if each == seat else None for each, hand in zip(self.seats, self.hands, strict=True))
+        return self if hands == self.hands else HandsPassed(self.seats, self.times, hands)
 
 
 @frozen
@@ -143,6 +191,9 @@ class CardsDrawn(Event, kind="cards_drawn"):
     count: int
     cards: tuple[Card, ...] | None = None
 
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat or self.cards is None else CardsDrawn(self.seat, self.count)
+
 
 @frozen
 class PenaltyDrawn(Event, kind="penalty_drawn"):
@@ -154,6 +205,9 @@ class PenaltyDrawn(Event, kind="penalty_drawn"):
     count: int
     reason: str
     cards: tuple[Card, ...] | None = None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat or self.cards is None else PenaltyDrawn(self.seat, self.count, self.reason)
 
 
 @frozen

@@ -23,7 +23,7 @@ import pluggy
 
 from ._actions import Action
 from ._cards import Card
-from ._effects import Effect, RoundEnd
+from ._effects import DrawRule, Effect, RoundEnd
 from ._state import GameState, MatchResult
 from .exceptions import PluginError, shorten
 
@@ -83,6 +83,15 @@ def _cards(result: object, *args: object) -> str | None:
     return "expected a tuple of cards"
 
 
+def _followers(result: object, *args: object) -> str | None:
+    if result is None:
+        return None
+    hand = args[3] if len(args) > 3 else ()
+    if isinstance(result, tuple) and all(isinstance(card, Card) for card in result):
+        return None if isinstance(hand, tuple) and set(result) <= set(hand) else "expected some of the hand's cards"
+    return "expected a tuple of cards or None"
+
+
 def _bool(result: object, *_: object) -> str | None:
     return None if isinstance(result, bool) else "expected True or False"
 
@@ -121,6 +130,10 @@ _CHECKS: dict[str, Callable[..., str | None]] = {
     "maumau_may_decline": _bool,
     "maumau_expected_call": _call,
     "maumau_card_effect": _of(Effect, optional=False),
+    "maumau_combine_effects": _of(Effect, optional=False),
+    "maumau_play_follows": _followers,
+    "maumau_play_may_end": _of(bool, optional=True),
+    "maumau_draw_rule": _of(DrawRule, optional=False),
     "maumau_round_over": _of(RoundEnd, optional=True),
     "maumau_draw_shortfall": _of(RoundEnd, optional=True),
     "maumau_match_over": _of(MatchResult, optional=True),

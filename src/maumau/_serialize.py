@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
 from ._actions import Action, Resign, action_types
@@ -38,6 +38,7 @@ from ._events import Event, event_types
 from ._limits import FORMAT_VERSION, MAX_ACTIONS, MAX_INT, MAX_JSON_DEPTH, MAX_JSON_LENGTH, MAX_TEXT_LENGTH
 from ._options import Options
 from ._slots import TRANSIENT
+from ._tags import OMITTED_WHEN_DEFAULT
 from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._view import PlayerView
 from .exceptions import MaumauError, RecordError, shorten
@@ -241,7 +242,12 @@ def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
         cls = type(obj)
         fn = unstructure_fns.get(cls)
         if fn is None:
-            fn = unstructure_fns[cls] = make_dict_unstructure_fn(cls, converter)
+            omitted = {
+                field.name: override(omit_if_default=True)
+                for field in attrs.fields(cls)
+                if field.metadata.get(OMITTED_WHEN_DEFAULT)
+            }
+            fn = unstructure_fns[cls] = make_dict_unstructure_fn(cls, converter, **omitted)
         return {"type": cls.kind, **fn(obj)}
 
     def structure(value: object, wanted: type) -> Any:

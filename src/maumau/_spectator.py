@@ -57,6 +57,11 @@ class SpectatorView:
     result: MatchResult | None
     slots: tuple[tuple[str, Any], ...]
     events: tuple[Event, ...]
+    passes: int = 0
+    playing: tuple[Card, ...] = ()
+    again: str | None = None
+    draws: int = 0
+    waits: tuple[int, ...] = ()
 
     @property
     def top(self) -> Card:
@@ -106,4 +111,9 @@ def spectate(state: GameState) -> SpectatorView:
         result=state.result,
         slots=view_slots(state, SPECTATOR, state.slots),
         events=tuple(seen_event(event, None) for event in state.events),
+        passes=state.passes,
+        playing=state.playing,
+        again=state.again,
+        draws=state.draws,
+        waits=state.waits,
     )

@@ -138,18 +138,24 @@ class GameRecord:
     later_decks: tuple[tuple[Card, ...], ...] = ()
 
 
-@frozen(cache_hash=True, slots=False)
+@frozen(slots=False)
 class GameState:
     """
     A complete snapshot of one game; it never changes after creation.
 
     Cards: ``draw_pile`` runs top first, ``discard_pile`` bottom first (its
     last card is the top card).  Obligations on the seat to move: ``wish``
-    (the suit to follow), ``debt`` (cards to draw), ``skips`` (a skip it may
-    answer), ``drawn`` (the card just drawn, the only one that may still be
-    played), ``pending`` (a decision to take first).  ``slots`` holds what
-    mechanics and variants keep beside the cards (open challenge windows,
-    placings, pigs and bets), each under the name of its `maumau.Slot`.
+    (the suit to follow), ``debt`` (cards to draw), ``skips`` (turns to sit
+    out, which it may answer), ``drawn`` (the card just drawn by choice,
+    which may still be played), ``pending`` (a decision to take first).
+    The turn in progress: ``playing`` (the cards of a play of several cards
+    put down so far, while its player adds more), ``again`` (the seat plays
+    again after a card that gave it another turn: ``"must"`` or ``"may"``)
+    and ``draws`` (cards drawn by choice this turn).  ``waits`` counts, by
+    seat, the turns each must still sit out (empty when nobody waits).
+    ``slots`` holds what mechanics and variants keep beside the cards (open
+    challenge windows, placings, pigs and bets), each under the name of its
+    `maumau.Slot`.
 
     The set-up: ``variant`` (its name), ``rules`` (the `maumau.Rules` in
     play), ``options``, ``seed`` (drives every shuffle), ``house_rules`` (the
@@ -173,7 +179,8 @@ class GameState:
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       ``challenge``, ``placings`` and ``board`` moved into ``slots``; ``rounds`` is history, outside equality.
+       ``challenge``, ``placings`` and ``board`` moved into ``slots``; ``rounds`` is history, outside equality;
+       ``playing``, ``again``, ``draws`` and ``waits`` are new.
     """
 
     variant: str
@@ -192,6 +199,10 @@ class GameState:
     skips: int = 0
     drawn: Card | None = None
     pending: Pending | None = None
+    playing: tuple[Card, ...] = ()
+    again: str | None = None
+    draws: int = 0
+    waits: tuple[int, ...] = ()
     passes: int = 0
     result: MatchResult | None = None
     shuffles: int = 0
@@ -203,8 +214,9 @@ class GameState:
     later_decks: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
     events: tuple[Event, ...] = field(default=(), eq=False)
     log: ActionLog = field(default=None, eq=False, repr=False)
-    #: What `maumau.legal_actions` found for each seat of this very state: a memo, not part of the value.
-    memo: dict[int, Any] = field(init=False, factory=dict, eq=False, repr=False)
+    #: What `maumau.legal_actions` found for each seat of this very state, and its hash once asked for: a memo,
+    #: not part of the value, made when first needed (most states made inside an action are never listed).
+    memo: dict[Any, Any] | None = field(init=False, default=None, eq=False, repr=False)
 
     @property
     def top(self) -> Card:
@@ -269,6 +281,37 @@ class GameState:
         """
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
 
+    def _memo(self) -> dict[Any, Any]:
+        """
+        The state's memo, made now if it has none yet.
+        """
+        memo = self.memo
+        if memo is None:
+            memo = self.__dict__["memo"] = {}  # not part of the value: set past the frozen guard
+        return memo
+
+
+#: The key of a state's hash in its memo (seats are the other keys).
+_HASH = "hash"
+_value_hash = GameState.__hash__  # the hash attrs writes, over the fields that make the value
+
+
+def _cached_hash(self: GameState) -> int:
+    """
+    The state's hash, computed once and kept in its memo, so that search bots can use states as keys cheaply.
+    """
+    memo = self.memo
+    if memo is not None:
+        known: int | None = memo.get(_HASH)
+        if known is not None:
+            return known
+    value: int = _value_hash(self)
+    self._memo()[_HASH] = value
+    return value
+
+
+GameState.__hash__ = _cached_hash  # type: ignore[method-assign]
+
 
 _T = TypeVar("_T")
 _UNCHANGED: Any = object()
@@ -317,13 +360,15 @@ def _make_dict_evolve(cls: type[_T]) -> Callable[..., _T]:
     Copying one dictionary is a single C call, where filling a slotted
     instance sets every field one by one; `GameState` is evolved twice by
     every action, so this is where the engine spends least on making states.
+    The memo (legal actions and the hash) starts empty, as ``None``: most
+    states made inside an action are never listed nor hashed.
     """
     every = fields(cls)  # type: ignore[arg-type]
     names = frozenset(a.name for a in every if a.init)
     assert all(a.alias == a.name for a in every if a.init), "fields whose __init__ name differs need translating"
     fresh = [a.name for a in every if not a.init]
     assert fresh == ["memo"], "the one field evolve makes afresh is the memo of legal actions"
-    width = len(every) + 1  # the fields and attrs's cached hash
+    width = len(every)
     new_object = object.__new__
     set_dict = cls.__dict__["__dict__"].__set__  # the instance dict's own descriptor: no attribute lookup, no freeze
 
@@ -336,8 +381,7 @@ def _make_dict_evolve(cls: type[_T]) -> Callable[..., _T]:
         if len(values) != width:  # a name that is no field
             unknown = (fields or {}).keys() | changes.keys()
             raise TypeError(f"evolve() got unexpected keyword arguments {sorted(unknown - names)}")
-        values["memo"] = {}
-        values["_attrs_cached_hash"] = None  # attrs computes it again when asked
+        values["memo"] = None  # no legal actions listed, no hash computed yet
         new = new_object(cls)
         set_dict(new, values)
         return new
@@ -359,8 +403,7 @@ def _make_replace(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
 
     def replace(self: _T, fields: dict[str, Any]) -> _T:
         values = {**self.__dict__, **fields}  # a new combined dict, as in the evolve above
-        values["memo"] = {}
-        values["_attrs_cached_hash"] = None
+        values["memo"] = None
         new = new_object(cls)
         set_dict(new, values)
         return new

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+#: Field metadata of an action's or event's field that JSON leaves out while it holds its default: a field added
+#: after the format was fixed (``PlayCard.more``), so that what was written before reads and writes as it did.
+OMITTED_WHEN_DEFAULT = "maumau.omitted_when_default"
+
 
 def register_kind(registry: dict[str, Any], cls: Any, kind: str | None, what: str) -> None:
     """

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ._actions import Action
 from ._cards import Card
 from ._engine import legal_actions
-from ._events import CardsDrawn, Event, PenaltyDrawn
+from ._events import Event
 from ._options import Options
 from ._state import GameState, MatchResult, Pending, RoundResult
 from .exceptions import MaumauError, NoSuchSeatError, PluginError
@@ -46,11 +46,14 @@ class PlayerView:
     passes in a row that may block the round, and ``holds_drawn`` tells that
     the seat to move has just drawn a card it may still play (which card
     only the drawer sees): both are public, and `maumau.sample_state` needs
-    them to rebuild a position.
+    them to rebuild a position.  ``playing``, ``again``, ``draws`` and
+    ``waits`` are the state's (the turn in progress, and who sits turns
+    out), public too.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       ``challenge``, ``placings`` and ``board`` moved into ``slots``; ``passes`` and ``holds_drawn``.
+       ``challenge``, ``placings`` and ``board`` moved into ``slots``; ``passes``, ``holds_drawn``,
+       ``playing``, ``again``, ``draws`` and ``waits``.
     """
 
     variant: str
@@ -79,6 +82,10 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     passes: int = 0
     holds_drawn: bool = False
+    playing: tuple[Card, ...] = ()
+    again: str | None = None
+    draws: int = 0
+    waits: tuple[int, ...] = ()
 
     @property
     def top(self) -> Card:
@@ -97,18 +104,17 @@ class PlayerView:
 
 def seen_event(event: Event, seat: int | None) -> Event:
     """
-    *event* as *seat* sees it (``None``: a spectator): the cards someone else drew stay hidden.
+    *event* as *seat* sees it (``None``: a spectator): the cards someone else drew stay hidden
+    (`maumau.Event.seen_by`).
     """
-    if isinstance(event, (CardsDrawn, PenaltyDrawn)) and event.seat != seat:
-        return evolve(event, cards=None)
-    return event
+    return event.seen_by(seat)
 
 
 def events_seen(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
     """
     *events* as *seat* saw them: the cards others drew are left out.
     """
-    return tuple(seen_event(event, seat) for event in events)
+    return tuple(event.seen_by(seat) for event in events)
 
 
 def view_slots(state: GameState, seat: int, slots: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
@@ -173,4 +179,8 @@ def _view(state: GameState, player: int) -> PlayerView:
         legal_actions=legal_actions(state, player),
         passes=state.passes,
         holds_drawn=state.drawn is not None,
+        playing=state.playing,
+        again=state.again,
+        draws=state.draws,
+        waits=state.waits,
     )

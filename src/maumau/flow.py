@@ -25,13 +25,15 @@ from collections.abc import Callable, Collection, Sequence
 from attrs import evolve
 
 from ._actions import PlayCard, add_plays
-from ._cards import Card
-from ._effects import RoundEnd
+from ._cards import Card, without_card
+from ._effects import Effect, RoundEnd
 from ._events import (
     DirectionReversed,
     Event,
+    HandsPassed,
     PenaltyDrawn,
     PileRecycled,
+    PlaysAgain,
     TurnSkipped,
     card_played,
     cards_drawn,
@@ -44,6 +46,7 @@ __all__ = [
     "RoundStopped",
     "add_plays",
     "best_seats",
+    "call_due",
     "can_draw",
     "complete_turn",
     "draw_cards",
@@ -53,12 +56,15 @@ __all__ = [
     "evolve_state",
     "forfeit_turn",
     "matching",
+    "pass_hands",
     "play_card",
     "plays",
+    "previous_seat",
     "read_call",
     "replace_player",
     "shuffle_order",
     "shuffled",
+    "turn_order",
     "walk",
     "with_hand",
     "without_card",
@@ -93,17 +99,6 @@ def replace_player(players: tuple[PlayerState, ...], seat: int, player: PlayerSt
     changed = list(players)
     changed[seat] = player
     return tuple(changed)
-
-
-def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """
-    *hand* less *card*: that very card when it is held, else the first copy equal to it (which must be in it).
-    """
-    for index, held in enumerate(hand):  # the very card first: comparing cards by value costs a call each
-        if held is card:
-            return hand[:index] + hand[index + 1 :]
-    index = hand.index(card)  # the first copy, when a deck holds two alike
-    return hand[:index] + hand[index + 1 :]
 
 
 def shuffled(state: GameState, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], GameState]:
@@ -207,40 +202,74 @@ def walk(state: GameState, seat: int, eligible: Callable[[int], bool]) -> int:
     return seat
 
 
-def play_card(state: GameState, seat: int, card: Card, call: str | None) -> GameState:
+def play_card(state: GameState, seat: int, card: Card, call: str | None, more: bool = False) -> GameState:
     """
-    *seat* plays *card* (in turn, or out of turn as a jump-in), saying *call*: the whole play, to the end of the turn.
+    *seat* plays *card* (in turn, or out of turn as a jump-in), saying *call*: to the end of the play and the turn.
 
-    The card goes on the pile and the seat takes the turn; the call is
-    judged, the card's effect applied (debt, direction, wish), its
-    follow-up run, and the turn completed, unless a suit must be named or
-    the follow-up asks for a decision first.  The caller has checked that
-    the play is legal.
+    The card goes on the pile and the seat takes the turn.  With *more*,
+    more cards follow in the same play (``state.playing`` holds the play so
+    far) and nothing else happens yet.  Otherwise the play ends with this
+    card: its call is judged once, on the whole play and the hand it leaves
+    (`call_due`); the effect of its cards, added up when there are several
+    (`maumau_combine_effects`), is applied (debt, direction, wish, turns to
+    sit out, draws by other seats, hands passed, another turn); each card's
+    follow-up runs; and the turn completes, unless a suit must be named or a
+    follow-up asks for a decision first.  The caller has checked that the
+    play is legal.
     """
     rules = state.rules
     start = state
+    playing = state.playing
     hand = without_card(state.players[seat].hand, card)
-    state = replace_fields(
-        state,
-        {
-            "players": with_hand(state.players, seat, hand),
-            "discard_pile": state.discard_pile + (card,),
-            "drawn": None,
-            "passes": 0,
-            "wish": None,
-            "skips": 0,
-            "to_move": seat,
-            "events": state.events + (card_played(seat, card, call, seat != state.to_move),),
-        },
-    )
+    if more:  # the play goes on: the card lies on the pile, and what the play does waits for its last card
+        return replace_fields(
+            state,
+            {
+                "players": with_hand(state.players, seat, hand),
+                "discard_pile": state.discard_pile + (card,),
+                "playing": playing + (card,),
+                "drawn": None,
+                "draws": 0,
+                "passes": 0,
+                "wish": None,
+                "again": None,
+                "to_move": seat,
+                "events": state.events + (card_played(seat, card, None, seat != state.to_move, True),),
+            },
+        )
+    owed_skips = state.skips
+    changes = {
+        "players": with_hand(state.players, seat, hand),
+        "discard_pile": state.discard_pile + (card,),
+        "drawn": None,
+        "passes": 0,
+        "wish": None,
+        "skips": 0,
+        "to_move": seat,
+        "events": state.events + (card_played(seat, card, call, seat != state.to_move),),
+    }
+    if playing:
+        changes["playing"] = ()
+    if state.draws or state.again is not None:  # what the turn so far held: rarely anything
+        changes["draws"] = 0
+        changes["again"] = None
+    state = replace_fields(state, changes)
     # Hooks read into locals, then called: the fast way on CPython 3.11 (see `maumau.legal_actions`'s code).
-    expected_call, card_effect, follow_up = rules.expected_call, rules.card_effect, rules.follow_up
-    expected = expected_call(state, seat, len(hand))
+    call_by_count, card_effect, follow_up = rules.call_by_count, rules.card_effect, rules.follow_up
+    # The question `call_due` asks while listing, with the state the play's last card is played from.
+    if call_by_count is not None:
+        expected = call_by_count(start, seat, len(hand))
+    else:
+        expected = rules.expected_call(start, seat, len(hand), playing + (card,))
     if expected:  # with no call due the play is listed without one: nothing to judge
-        ruling = rules.judge_call(state, seat, card, call, expected)
+        ruling = rules.judge_call(state, seat, card, call, expected, playing + (card,))
         if ruling is not None and ruling.missed is not None:
             state = rules.call_missed(state, seat, ruling, start)
-    effect = card_effect(state, seat, card)
+    if playing:
+        cards = playing + (card,)
+        effect = rules.combine_effects(state, seat, cards, tuple(card_effect(state, seat, each) for each in cards))
+    else:
+        effect = card_effect(state, seat, card)
     debt = state.debt + effect.draw if effect.draw else 0
     if effect.reverse:
         direction = -state.direction
@@ -255,11 +284,105 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None) -> Game
         )
     elif debt != state.debt or effect.wish is not None:
         state = replace_fields(state, {"debt": debt, "wish": effect.wish})
+    if effect.beyond:
+        state = _beyond_the_next(state, seat, card, effect, owed_skips)
     if follow_up is not None:
-        state = follow_up(state, seat, card)
+        if playing:
+            for each in playing + (card,):
+                state = follow_up(state, seat, each)
+        else:
+            state = follow_up(state, seat, card)
     if effect.choose_suit:
-        return replace_fields(state, {"pending": Pending(seat, "suit", rules.suits(state), skip=effect.skip)})
+        choices = rules.suits(state) if effect.suits is None else effect.suits
+        return replace_fields(state, {"pending": Pending(seat, "suit", choices, skip=effect.skip)})
     return complete_turn(state, seat, effect.skip)
+
+
+def _beyond_the_next(state: GameState, seat: int, card: Card, effect: Effect, owed_skips: int) -> GameState:
+    """
+    What *effect* does beyond a debt, a skip, a reversal and a wish: turns to sit out (added to *owed_skips*,
+    those the play answered), another turn, draws by the previous or every other player, hands passed on.
+    """
+    changes: dict[str, object] = {}
+    if effect.sit_out:
+        changes["skips"] = owed_skips + effect.sit_out
+    elif effect.again and state.players[seat].hand and not state.debt:
+        changes["again"] = effect.again  # another turn, unless the next player owes something first
+    if changes:
+        state = evolve_state(state, changes)
+    reason = f"{card} played"
+    if effect.draw_previous:
+        previous = previous_seat(state, seat)
+        if previous != seat:
+            state, _ = draw_cards(state, previous, effect.draw_previous, penalty=reason, required=True)
+    if effect.draw_others:
+        for other in turn_order(state, seat)[1:]:
+            state, _ = draw_cards(state, other, effect.draw_others, penalty=reason, required=True)
+    if effect.pass_hands:
+        state = pass_hands(state, seat, effect.pass_hands)
+    return state
+
+
+def turn_order(state: GameState, seat: int) -> tuple[int, ...]:
+    """
+    *seat* and the seats after it, in turn order (`maumau_next_seat`), each once: the players still in the round.
+
+    .. versionadded:: 0.2.0
+    """
+    next_seat = state.rules.next_seat
+    order = [seat]
+    following = next_seat(state, seat)
+    while following not in order:
+        order.append(following)
+        following = next_seat(state, following)
+    return tuple(order)
+
+
+def previous_seat(state: GameState, seat: int) -> int:
+    """
+    The seat that plays before *seat*: the next seat against the direction of play.
+
+    .. versionadded:: 0.2.0
+    """
+    return state.rules.next_seat(evolve_state(state, direction=-state.direction), seat)
+
+
+def pass_hands(state: GameState, seat: int, times: int = 1) -> GameState:
+    """
+    Every player still in the round (`turn_order` from *seat*) passes their hand *times* places on.
+
+    .. versionadded:: 0.2.0
+    """
+    order = turn_order(state, seat)
+    if len(order) < 2:
+        return state
+    hands = tuple(state.players[each].hand for each in order)
+    players = list(state.players)
+    for index, hand in enumerate(hands):
+        receiver = order[(index + times) % len(order)]
+        players[receiver] = evolve_player(players[receiver], hand=hand)
+    return evolve_state(
+        state, players=tuple(players), events=state.events + (HandsPassed(order, times, hands),)
+    )
+
+
+def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None:
+    """
+    The call *seat* owes with a play of *cards* from *state* (`maumau_expected_call`), or ``None``.
+
+    The one question about calls, asked the same way while a play is listed
+    and when it is carried out: *state* is the position the play's last card
+    is played from (the cards before it are on the pile, in an open play),
+    so the hand left is the hand less that card.
+
+    .. versionadded:: 0.2.0
+    """
+    rules = state.rules
+    left = len(state.players[seat].hand) - 1
+    call_by_count = rules.call_by_count
+    if call_by_count is not None:
+        return call_by_count(state, seat, left) or None
+    return rules.expected_call(state, seat, left, cards) or None
 
 
 def matching(
@@ -323,7 +446,9 @@ def complete_turn(state: GameState, seat: int, skip: int = 0) -> GameState:
     *seat*'s step is done: end its turn, passing over *skip* players, unless a decision or a drawn card waits.
 
     The one rule for when a turn ends.  A decision still to be taken keeps
-    the *skip* the turn owes, for when it is taken.
+    the *skip* the turn owes, for when it is taken.  A seat that a card gave
+    another turn (``state.again``) keeps the move instead, and the skip is
+    void.
     """
     pending = state.pending
     if pending is not None:
@@ -332,6 +457,11 @@ def complete_turn(state: GameState, seat: int, skip: int = 0) -> GameState:
         return state
     if state.drawn is not None:
         return state
+    again = state.again
+    if again is not None:  # a card gave the seat another turn: the move stays
+        return replace_fields(
+            state, {"to_move": seat, "draws": 0, "events": state.events + (PlaysAgain(seat, again),)}
+        )
     return end_turn(state, seat, skip)
 
 
@@ -354,6 +484,12 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
             following = next_seat(state, following)
         events = changes.pop("events", state.events)
         changes["events"] = events + tuple(skipped)  # type: ignore[operator]
+    waits = state.waits if not changes else changes.get("waits", state.waits)
+    if waits and waits[following]:  # the next player sits this turn out, and maybe the one after
+        following = _sit_out(state, following, list(waits), changes)  # type: ignore[arg-type]
+    if state.draws or state.again is not None:  # what the turn held, rarely anything: gone with it
+        changes["again"] = None
+        changes["draws"] = 0
     if changes:
         changes["to_move"] = following
         changes["drawn"] = changes["pending"] = None
@@ -361,6 +497,22 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     else:  # the usual end of a turn
         state = replace_fields(state, {"to_move": following, "drawn": None, "pending": None})
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
+
+
+def _sit_out(state: GameState, following: int, waits: list[int], changes: dict[str, object]) -> int:
+    """
+    Pass over the seats from *following* on that still sit out turns (*waits*, by seat), one turn each; the
+    seat that plays.  The waits left and the skipped turns' events go into *changes*.
+    """
+    next_seat = state.rules.next_seat
+    events: tuple[Event, ...] = changes.get("events", state.events)  # type: ignore[assignment]
+    while waits[following]:
+        waits[following] -= 1
+        events = events + (seat_event(TurnSkipped, following),)
+        following = next_seat(state, following)
+    changes["waits"] = tuple(waits) if any(waits) else ()
+    changes["events"] = events
+    return following
 
 
 def forfeit_turn(state: GameState, seat: int) -> GameState:

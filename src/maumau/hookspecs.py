@@ -41,7 +41,7 @@ import pluggy
 from . import flow
 from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
-from ._effects import NO_EFFECT, CallRuling, Effect, RoundEnd
+from ._effects import DRAW_ONE, NO_EFFECT, CallRuling, DrawRule, Effect, RoundEnd, combined
 from ._features import Feature, kernel_features
 from ._options import Option, Options
 from ._slots import Slot
@@ -314,35 +314,47 @@ def maumau_may_decline(state: GameState, seat: int) -> bool | None:
 
 
 @hookspec(firstresult=True)
-def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
+def maumau_expected_call(state: GameState, seat: int, cards_left: int, cards: tuple[Card, ...]) -> str | None:
     """
-    The call *seat* must say when a play leaves *cards_left* cards in hand, or ``None``.
+    The call *seat* must say with a play of *cards* that leaves *cards_left* cards in hand, or ``None``.
 
     One of `maumau_calls`.  Return ``""`` to require nothing where another
-    plugin would.  The kernel: no call is ever due.  `maumau.legal_actions`
-    offers each play that has a call due with every call of the variant and
-    with none; a play with no call due is offered without a call only.
+    plugin would.  The kernel: no call is ever due.
+
+    Asked in one place, `maumau.flow.call_due`, with the same question
+    whether the play is being listed or carried out: *state* is the
+    position the play's last card is played from, *cards* the whole play in
+    order (one card, or the cards of a play of several cards), and
+    *cards_left* what the hand holds after it, so a call may depend on the
+    card ("Mau-Mau" only on a jack).  `maumau.legal_actions` offers each
+    play that has a call due with the due call, with none and with every
+    other call of the variant; a play with no call due is offered without a
+    call only.  An implementation that does not take *cards* says that its
+    call does not depend on them, and is asked once per decision instead of
+    once per card.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *cards*; *state* is the position before the play's last card, when listing and when judging alike.
     """
 
 
 @hookspec(firstresult=True)
 @_with_default
 def maumau_judge_call(
-    state: GameState, seat: int, card: Card, call: str | None, expected: str | None
+    state: GameState, seat: int, card: Card, call: str | None, expected: str | None, cards: tuple[Card, ...]
 ) -> CallRuling | None:
     """
-    Judge what *seat* said (*call*) while playing *card*; *expected* is the due call.
+    Judge what *seat* said (*call*) with a play of *cards* ending in *card*; *expected* is the due call.
 
-    *state* is taken just after the card left the hand.  Asked only for a
-    play with a call due: a play with none is listed without a call, so
-    there is nothing to judge.  The kernel: any call but the due one misses
-    it, at a cost of 2 cards.
+    *state* is taken just after the cards left the hand.  Asked only for a
+    play with a call due (`maumau_expected_call`): a play with none is listed
+    without a call, so there is nothing to judge.  The kernel: any call but
+    the due one misses it, at a cost of 2 cards.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       Asked only when a call is due (*expected* is never ``None`` or ``""``).
+       Asked only when a call is due (*expected* is never ``None`` or ``""``); *cards*.
     """
     if expected and call != expected:
         return CallRuling(missed=expected, penalty=2)
@@ -380,20 +392,88 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None
     return NO_EFFECT
 
 
+@hookspec(firstresult=True)
+def maumau_play_follows(
+    state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[Card, ...]
+) -> tuple[Card, ...] | None:
+    """
+    Which of *hand* may follow *cards*, a play so far, in the same play: several cards in one turn.
+
+    *cards* are the play's cards in order (the first matched the pile as
+    any play does); *hand* is what *seat* holds besides them.  Asked while
+    the plays of a turn are listed, for each card that could start or
+    continue a play, and while a play is open (``state.playing``); *state*
+    is the position before the play's latest card, or while the play is
+    open, so decide from *cards* and *hand*.  A play with more to come is a
+    `maumau.PlayCard` with ``more=True``; its effects and its call come with
+    its last card.  The kernel: one card per play (no plugin implements it).
+    `maumau.mechanics.Combinations` answers it for sets of one rank, runs in
+    a suit and the family's variations of them.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_play_may_end(state: GameState, seat: int, cards: tuple[Card, ...]) -> bool | None:
+    """
+    Whether a play of *cards* may end with its last card (``False``: another card must follow it).
+
+    Asked only where plays of several cards exist (`maumau_play_follows`):
+    an ace that may only be played together with another card.  The
+    kernel: any play may end (no plugin implements it).
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+@_with_default
+def maumau_combine_effects(
+    state: GameState, seat: int, cards: tuple[Card, ...], effects: tuple[Effect, ...]
+) -> Effect | None:
+    """
+    The effect of a play of several *cards*, whose cards' own effects (`maumau_card_effect`) are *effects*.
+
+    Asked once a play of two or more cards ends, with *state* as
+    `maumau_card_effect` sees it.  The kernel: the effects added up
+    (`maumau.combined`); a game where only the last card counts (Taki)
+    returns ``effects[-1]``.
+
+    .. versionadded:: 0.2.0
+    """
+    return combined(effects)
+
+
 @hookspec
 def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
     """
     Carry out a card's follow-up beside the cards (move a pig, say): a pipeline.
 
-    Runs after `maumau_card_effect` was applied and before the turn ends.
-    Set ``state.pending`` to ask the player for a choice first (the turn
-    then ends once it is taken), or ``state.skips`` to make the next player
-    owe a skip they may answer.
+    Runs after `maumau_card_effect` was applied and before the turn ends,
+    once for each card of a play of several cards, in order.  Set
+    ``state.pending`` to ask the player for a choice first (the turn then
+    ends once it is taken), or ``state.skips`` to make the next player owe
+    a skip they may answer.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        A pipeline: every plugin's follow-up runs.
     """
+
+
+@hookspec(firstresult=True)
+@_with_default
+def maumau_draw_rule(options: Options) -> DrawRule | None:
+    """
+    What a player may do after drawing a card by choice: the game's `maumau.DrawRule`, as one setting.
+
+    Asked once per set of options.  The kernel: ``DrawRule()``, draw one
+    card, which may be played, or pass.
+
+    .. versionadded:: 0.2.0
+    """
+    return DRAW_ONE
 
 
 @hookspec(firstresult=True)

@@ -27,7 +27,7 @@ from attrs import frozen
 from . import _faults, hookspecs
 from ._actions import Action
 from ._cards import Card
-from ._effects import CallRuling, Effect, RoundEnd
+from ._effects import CallRuling, DrawRule, Effect, RoundEnd
 from ._options import Option, Options, resolve_options
 from ._slots import Slot
 from ._state import GameState, MatchResult
@@ -200,16 +200,19 @@ def _kernel_plugin() -> object:
 _KERNEL = _kernel_plugin()
 
 
-def _compile(caller: pluggy.HookCaller, kind: str) -> Callable[..., Any]:
+def _compile(caller: pluggy.HookCaller, kind: str, argnames: Sequence[str] | None = None) -> Callable[..., Any]:
     """
     The chain of *caller*'s implementations as one plain function taking the spec's arguments in order.
 
     *kind* is ``"first"``, ``"collected"`` or ``"pipeline"``.  The code is
     generated once, the way attrs writes ``__init__``: each implementation is
-    called with the arguments it accepts, in pluggy's order.
+    called with the arguments it accepts, in pluggy's order.  *argnames*,
+    some of the spec's arguments that every implementation makes do with,
+    makes a function of those alone.
     """
     assert caller.spec is not None
-    argnames = caller.spec.argnames
+    if argnames is None:
+        argnames = caller.spec.argnames
     impls = caller.get_hookimpls()  # oldest plugin first; pluggy calls them newest first
     if any(impl.hookwrapper for impl in impls) or (kind != "first" and any(impl.wrapper for impl in impls)):
         if kind == "pipeline":
@@ -310,10 +313,12 @@ class Rules:
     resolved hook of the same name with the ``maumau_`` prefix, called with
     the specification's arguments in order: ``dealer``, ``deal``,
     ``playable``, ``refusal``, ``may_decline``, ``expected_call``,
-    ``judge_call``, ``call_missed``, ``card_effect``, ``draw_shortfall``,
-    ``next_seat``, ``apply_action``, ``round_over`` and ``match_over``; and
-    ``follow_up``, ``before_action``, ``turn_ended`` and ``round_ended``,
-    which are ``None`` when no plugin implements them.  ``house_rules`` holds
+    ``judge_call``, ``call_missed``, ``card_effect``, ``combine_effects``,
+    ``draw_shortfall``, ``next_seat``, ``apply_action``, ``round_over`` and
+    ``match_over``; and ``follow_up``, ``before_action``, ``turn_ended``,
+    ``round_ended``, ``play_follows`` and ``play_may_end``, which are
+    ``None`` when no plugin implements them.  ``calls_by_card`` tells
+    whether the call due may depend on the cards played.  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -365,11 +370,11 @@ class Rules:
         pm.check_pending()
         hook = pm.hook
 
-        def resolve(name: str) -> Callable[..., Any]:
+        def resolve(name: str, argnames: Sequence[str] | None = None) -> Callable[..., Any]:
             kind = "collected" if name in collected else "pipeline" if name in pipelines else "first"
             caller = getattr(hook, name)
             houses = tuple(impl.plugin_name for impl in caller.get_hookimpls() if impl.plugin_name.startswith("house:"))
-            return _faults.checked(name, _compile(caller, kind), houses)
+            return _faults.checked(name, _compile(caller, kind, argnames), houses)
 
         self.hooks: dict[str, Callable[..., Any]] = {
             name: resolve(name) for name in dir(hook) if name.startswith("maumau_") and getattr(hook, name).spec
@@ -388,12 +393,38 @@ class Rules:
         #: Whether the seat to move may draw (`maumau_may_draw`); ``None`` when no plugin says, so a turn skips asking.
         self.may_draw: Callable[[GameState, int], bool | None] | None = self._implemented("maumau_may_draw")
         #: The call due, or ``None`` or ``""`` for none.
-        self.expected_call: Callable[[GameState, int, int], str | None] = hooks["maumau_expected_call"]
-        self.judge_call: Callable[[GameState, int, Card, str | None, str | None], CallRuling | None] = hooks[
-            "maumau_judge_call"
+        self.expected_call: Callable[[GameState, int, int, tuple[Card, ...]], str | None] = hooks[
+            "maumau_expected_call"
         ]
+        #: Whether the call due may depend on the cards played: some implementation of `maumau_expected_call`
+        #: takes them.  When none does, a decision asks for the call once rather than once per card, through
+        #: ``call_by_count``, the same hook without the cards (``None`` when the call depends on them).
+        self.calls_by_card = any("cards" in impl.argnames for impl in hook.maumau_expected_call.get_hookimpls())
+        self.call_by_count: Callable[[GameState, int, int], str | None] | None = (
+            None if self.calls_by_card else resolve("maumau_expected_call", ("state", "seat", "cards_left"))
+        )
+        self.judge_call: Callable[
+            [GameState, int, Card, str | None, str | None, tuple[Card, ...]], CallRuling | None
+        ] = hooks["maumau_judge_call"]
         self.call_missed: Callable[[GameState, int, CallRuling, GameState], GameState] = hooks["maumau_call_missed"]
         self.card_effect: Callable[[GameState, int, Card], Effect] = hooks["maumau_card_effect"]
+        #: Which cards may follow a play so far (`maumau_play_follows`); ``None`` when plays are one card each.
+        self.play_follows: Callable[[GameState, int, tuple[Card, ...], tuple[Card, ...]], tuple[Card, ...]] | None = (
+            self._implemented("maumau_play_follows")
+        )
+        #: Whether a play may end on its last card (`maumau_play_may_end`); ``None`` when any play may.
+        self.play_may_end: Callable[[GameState, int, tuple[Card, ...]], bool | None] | None = self._implemented(
+            "maumau_play_may_end"
+        )
+        self.combine_effects: Callable[[GameState, int, tuple[Card, ...], tuple[Effect, ...]], Effect] = hooks[
+            "maumau_combine_effects"
+        ]
+        self._draw_rule = hooks["maumau_draw_rule"]
+        #: Whether the game draws by the kernel's rule, whatever its options (no plugin implements
+        #: `maumau_draw_rule`): one card, which may be played, or the turn passed.  Turns take the short way then.
+        self.draws_one = self._implemented("maumau_draw_rule") is None or all(
+            impl.plugin_name == KERNEL_NAME for impl in hook.maumau_draw_rule.get_hookimpls()
+        )
         # Pipelines nobody implements are None, so that a turn does not call them at all.
         self.follow_up: Callable[[GameState, int, Card], GameState] | None = self._implemented("maumau_follow_up")
         self._after_draw = hooks["maumau_after_draw"]
@@ -426,6 +457,8 @@ class Rules:
         self._decks: dict[tuple[Options, int], tuple[Card, ...]] = {}
         self._suits: dict[tuple[Options, int], tuple[str, ...]] = {}
         self._call_words: dict[Options, tuple[str, ...]] = {}
+        self._draw_rules: dict[Options, DrawRule] = {}
+        self._last_draw_rule: tuple[Options | None, DrawRule] = (None, DrawRule())
         #: The deck asked for last, with its options, player count and whether its cards are all different.
         self._last_deck: tuple[Options | None, int, tuple[Card, ...], bool] = (None, 0, (), True)
         self._last_calls: tuple[Options | None, tuple[str, ...]] = (None, ())
@@ -551,6 +584,22 @@ class Rules:
             calls = _remember(self._call_words, options, tuple(self._calls(options)), _PER_OPTIONS_SIZE)
         self._last_calls = (options, calls)
         return calls
+
+    def draw_rule(self, options: Options) -> DrawRule:
+        """
+        The game's `maumau.DrawRule` with *options* (`maumau_draw_rule <maumau.hookspecs.maumau_draw_rule>`).
+        """
+        last = self._last_draw_rule
+        if last[0] is options:  # the same game asks again: no hashing of the options
+            return last[1]
+        rule = self._draw_rules.get(options)
+        if rule is None:
+            rule = self._draw_rule(options)
+            if not isinstance(rule, DrawRule):
+                raise PluginError(f"expected a maumau.DrawRule, got {shorten(rule)}", hook="maumau_draw_rule")
+            rule = _remember(self._draw_rules, options, rule, _PER_OPTIONS_SIZE)
+        self._last_draw_rule = (options, rule)
+        return rule
 
     def starter(self, state: GameState, card: Card) -> GameState:
         """
