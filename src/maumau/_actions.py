@@ -34,6 +34,7 @@ __all__ = [
     "PlayCard",
     "Resign",
     "action_types",
+    "completable",
     "keep_shared",
     "more_action",
     "play_action",
@@ -226,11 +227,30 @@ def _add_plays_of_several(
     expected = None if call_by_count is None else call_by_count(state, seat, left)
     for card in cards:
         played = (*playing, card)
-        if follows(state, seat, played, without_card(hand, card)):
+        if completable(state, seat, played, without_card(hand, card)):
             listed.append(more_action(seat, card))
         if may_end is None or may_end(state, seat, played):
             due = expected if call_by_count is not None else expected_call(state, seat, left, played)
             _add_closing(state, seat, card, listed, due)
+
+
+def completable(state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[Card, ...]) -> bool:
+    """
+    Whether a play of *cards* can go on with cards of *hand* and end: some card follows it, and the play may
+    end on that card or, from it, go on and end in turn.  A card is offered with ``more`` only then, so that a
+    play once opened always has a way to end.
+    """
+    rules = state.rules
+    follows, may_end = rules.play_follows, rules.play_may_end
+    assert follows is not None
+    followers = follows(state, seat, cards, hand)
+    if may_end is None:
+        return bool(followers)
+    for card in followers:
+        played = (*cards, card)
+        if may_end(state, seat, played) or completable(state, seat, played, without_card(hand, card)):
+            return True
+    return False
 
 
 _BY_SEAT: dict[type[Action], list[Action]] = {}

@@ -31,11 +31,12 @@ from typing import TypeAlias
 from attrs import frozen
 
 from ._cards import Card
-from ._events import CardPlayed, CardsDrawn, Event, PenaltyDrawn, PileRecycled, RoundStarted
+from ._events import CardPlayed, CardsDrawn, Event, HandsPassed, PenaltyDrawn, PileRecycled, RoundStarted
 from ._state import GameState, PlayerState
 from ._view import PlayerView
 from .exceptions import RecordError
 from .mechanics.challenges import PlayTakenBack
+from .mechanics.play_challenges import HandShown
 from .plugins import Rules
 
 __all__ = ["Knowledge", "sample_state"]
@@ -233,6 +234,23 @@ def _known_cards(
     return {seat: tuple(cards.elements()) for seat, cards in fixed.items() if cards}
 
 
+def _passed(hands: dict[int, tuple[Card, ...]], event: HandsPassed) -> dict[int, tuple[Card, ...]]:
+    """
+    What is known of the hands once they were passed on: what was known of each went with it, and the hand
+    the seat that keeps the knowledge passed (the one *event* shows) is known where it went.
+    """
+    seats, moved = event.seats, dict(hands)
+    for seat in seats:
+        moved.pop(seat, None)
+    for index, seat in enumerate(seats):
+        receiver = seats[(index + event.times) % len(seats)]
+        shown = event.hands[index]
+        cards = shown if shown is not None else hands.get(seat)
+        if cards:
+            moved[receiver] = cards
+    return moved
+
+
 @frozen
 class _Drew:
     """
@@ -272,7 +290,9 @@ class Knowledge:
 
     Two things the view alone does not tell: the cards seen going into other
     hands and not played since (a card a challenge took back,
-    `maumau.mechanics.challenges.PlayTakenBack`), and the cards shuffled into
+    `maumau.mechanics.challenges.PlayTakenBack`; a hand shown to this seat,
+    `maumau.mechanics.HandShown`; the hand this seat passed on,
+    `maumau.HandsPassed`), and the cards shuffled into
     a new draw pile when the old one ran out, which lay face up on the discard
     pile, so that the cards drawn from that part of the pile are among them.
     Feed it the events the seat saw, in order, from the start of the round
@@ -326,6 +346,11 @@ class Knowledge:
             elif isinstance(event, PlayTakenBack):
                 hands[event.seat] = (*hands.get(event.seat, ()), event.card)
                 discard = None if discard is None else discard[:-1]
+            elif isinstance(event, HandShown):
+                if event.cards is not None:  # the whole hand, seen: all that is known of it
+                    hands[event.seat] = event.cards
+            elif isinstance(event, HandsPassed):
+                hands = _passed(hands, event)
             elif isinstance(event, PileRecycled):
                 if discard is None or len(discard) - 1 != event.count:
                     discard = None  # the events do not tell what was recycled

@@ -10,6 +10,7 @@ a mechanic's own words.
 
 from __future__ import annotations
 
+from . import flow
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
 from ._state import GameState, Pending
@@ -40,6 +41,8 @@ def _kernel_words(state: GameState, action: Action) -> tuple[Reason, str]:
             return _not_your_turn(state, seat)
         if pending is not None:
             return Reason.DECISION_PENDING, f"seat {pending.seat} must first decide: {_describe(pending)}"
+        if state.playing:
+            return Reason.PLAY_OPEN, f"seat {seat} is in the middle of a play ({_shown(state.playing)}): add a card"
         return _draw_words(state, seat) if isinstance(action, DrawCards) else _pass_words(state, seat)
     if isinstance(action, ChooseSuit):
         if pending is None or pending.kind != "suit":
@@ -60,6 +63,10 @@ def _kernel_words(state: GameState, action: Action) -> tuple[Reason, str]:
     if seat != pending.seat:
         return Reason.NOT_YOUR_TURN, f"seat {pending.seat} must first decide: {_describe(pending)}"
     return Reason.BAD_CHOICE, f"seat {seat} must decide: {_describe(pending)}"
+
+
+def _shown(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
 
 
 def _describe(pending: Pending) -> str:
@@ -97,14 +104,15 @@ def _play_words(state: GameState, action: PlayCard) -> tuple[Reason, str]:
     if seat == state.to_move:
         if pending is not None:
             return Reason.DECISION_PENDING, f"seat {pending.seat} must first decide: {_describe(pending)}"
-        if state.drawn is not None and card != state.drawn:
+        if state.playing:
+            return _open_play_words(state, action)
+        if state.drawn is not None and card != state.drawn and state.rules.draw_rule(state.options).play == "drawn":
             return Reason.DRAWN_CARD_ONLY, f"after drawing, only the drawn card {state.drawn} may be played"
     if seat != state.to_move:
         return _not_your_turn(state, seat)
     top = state.top
     if card in state.rules.playable(state, seat, (card,)):  # the card may go, so it is what was said with it
-        left = len(state.players[seat].hand) - 1
-        return Reason.BAD_CALL, f"no call is due with {card} ({left} {'card' if left == 1 else 'cards'} left)"
+        return _said_words(state, action)
     answer = _answer(state, seat)
     if state.debt:
         advice = f"answer it with {answer} or draw" if answer else f"draw the {state.debt} cards"
@@ -114,6 +122,34 @@ def _play_words(state: GameState, action: PlayCard) -> tuple[Reason, str]:
         return Reason.SKIP_PENDING, f"{card} does not answer the skip on {top}; {advice}"
     wished = f" (wished suit: {state.wish})" if state.wish is not None else ""
     return Reason.NO_MATCH, f"{card} does not match the top card {top}{wished}"
+
+
+def _said_words(state: GameState, action: PlayCard) -> tuple[Reason, str]:
+    """
+    Why a play of a card that may go now is refused: what was said with it, or its ``more``.
+    """
+    seat, card = action.seat, action.card
+    left = len(state.players[seat].hand) - 1
+    cards_left = f"{left} {'card' if left == 1 else 'cards'} left"
+    if action.more and action.call is not None:
+        return Reason.BAD_CALL, "a card that more cards follow says nothing: the play's call comes with its last card"
+    if action.more:
+        return Reason.PLAY_OPEN, f"no card may follow {card} in the same play in {state.variant}"
+    if action.call is not None and flow.call_due(state, seat, (*state.playing, card)) is None:
+        return Reason.BAD_CALL, f"no call is due with {card} ({cards_left})"
+    return Reason.PLAY_OPEN, f"a play may not end on {card}: another card must follow it"
+
+
+def _open_play_words(state: GameState, action: PlayCard) -> tuple[Reason, str]:
+    """
+    Why a card is refused while a play of several cards is open.
+    """
+    shown = _shown(state.playing)
+    follows = state.rules.play_follows
+    hand = state.players[action.seat].hand
+    if follows is None or action.card not in follows(state, action.seat, state.playing, hand):
+        return Reason.PLAY_OPEN, f"{action.card} does not follow {shown} in one play"
+    return _said_words(state, action)
 
 
 def _draw_words(state: GameState, seat: int) -> tuple[Reason, str]:

@@ -38,8 +38,8 @@ from ._events import Event, event_types
 from ._limits import FORMAT_VERSION, MAX_ACTIONS, MAX_INT, MAX_JSON_DEPTH, MAX_JSON_LENGTH, MAX_TEXT_LENGTH
 from ._options import Options
 from ._slots import TRANSIENT
-from ._tags import OMITTED_WHEN_DEFAULT
 from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._tags import OMITTED_WHEN_DEFAULT
 from ._view import PlayerView
 from .exceptions import MaumauError, RecordError, shorten
 from .plugins import Rules, load_all_variants

@@ -48,6 +48,9 @@ class Reason(StrEnum):
     Why an action is illegal: a stable code a program can branch on.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``PLAY_OPEN`` (a card that does not continue or end a play of several cards, or anything else while one
+       is open) and ``CANNOT_FINISH`` (a card a player may not go out on).
     """
 
     GAME_OVER = "game_over"
@@ -66,6 +69,8 @@ class Reason(StrEnum):
     BAD_CHOICE = "bad_choice"
     NO_CHALLENGE = "no_challenge"
     NOT_SUPPORTED = "not_supported"
+    PLAY_OPEN = "play_open"
+    CANNOT_FINISH = "cannot_finish"
 
 
 class IllegalActionError(MaumauError, ValueError):

@@ -361,9 +361,7 @@ def pass_hands(state: GameState, seat: int, times: int = 1) -> GameState:
     for index, hand in enumerate(hands):
         receiver = order[(index + times) % len(order)]
         players[receiver] = evolve_player(players[receiver], hand=hand)
-    return evolve_state(
-        state, players=tuple(players), events=state.events + (HandsPassed(order, times, hands),)
-    )
+    return evolve_state(state, players=tuple(players), events=state.events + (HandsPassed(order, times, hands),))
 
 
 def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None:
@@ -459,9 +457,7 @@ def complete_turn(state: GameState, seat: int, skip: int = 0) -> GameState:
         return state
     again = state.again
     if again is not None:  # a card gave the seat another turn: the move stays
-        return replace_fields(
-            state, {"to_move": seat, "draws": 0, "events": state.events + (PlaysAgain(seat, again),)}
-        )
+        return replace_fields(state, {"to_move": seat, "draws": 0, "events": state.events + (PlaysAgain(seat, again),)})
     return end_turn(state, seat, skip)
 
 

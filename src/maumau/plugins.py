@@ -408,9 +408,12 @@ class Rules:
         ] = hooks["maumau_judge_call"]
         self.call_missed: Callable[[GameState, int, CallRuling, GameState], GameState] = hooks["maumau_call_missed"]
         self.card_effect: Callable[[GameState, int, Card], Effect] = hooks["maumau_card_effect"]
-        #: Which cards may follow a play so far (`maumau_play_follows`); ``None`` when plays are one card each.
+        #: Which cards may follow a play so far (`maumau_play_follows`); ``None`` when plays are one card each
+        #: (no plugin answers it: a wrapper alone, which narrows what others answer, does not count).
         self.play_follows: Callable[[GameState, int, tuple[Card, ...], tuple[Card, ...]], tuple[Card, ...]] | None = (
             self._implemented("maumau_play_follows")
+            if any(not impl.wrapper for impl in hook.maumau_play_follows.get_hookimpls())
+            else None
         )
         #: Whether a play may end on its last card (`maumau_play_may_end`); ``None`` when any play may.
         self.play_may_end: Callable[[GameState, int, tuple[Card, ...]], bool | None] | None = self._implemented(

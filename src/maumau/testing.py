@@ -11,9 +11,13 @@ match, and every step is checked:
   with `IllegalActionError` or `InvalidActionError`, leaving the state equal
   to what it was; the actions tried include every card of the deck played
   by every seat with every call, no call, and odd or oversized call text
-  ("MAU!!!", a lone surrogate, 100,000 characters), draws, passes, suits
-  real and made up, challenges of every seat, and each seat's listed
-  actions taken by another seat;
+  ("MAU!!!", a lone surrogate, 100,000 characters), every card as one that
+  more cards follow (so that, in a play of several cards, cards out of
+  order, of another rank, already played or never held are tried), draws,
+  passes, suits real and made up, challenges of every seat, every action
+  the game's encoding declares (each rank a wish may name), and each
+  seat's listed actions taken by another seat;
+* every listed play can be made without missing a call (`check_calls`);
 * a view does not change when the cards its seat cannot see are permuted;
 * a state sampled from a seat's view (`maumau.sample_state`) shows that
   seat the same view, hides the same cards, and plays on;
@@ -47,12 +51,15 @@ from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, 
 from ._cards import Card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions, new_game, replay
+from ._events import PenaltyDrawn
 from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError
+from .mechanics.challenges import offenders
 
 __all__ = [
+    "check_calls",
     "check_conservation",
     "check_encoding",
     "check_illegal_actions",
@@ -102,17 +109,31 @@ def _candidates(state: GameState, seat: int, others: Iterable[Action]) -> list[A
     calls: list[str | None] = [None, *rules.calls(state.options)]
     cards = dict.fromkeys(rules.deck(state.options, len(state.players)))
     actions: list[Action] = [PlayCard(seat, card, call) for card in cards for call in calls]
+    # a card that more cards would follow, any card: in a play of several cards, out of order, of another rank,
+    # played already (no longer held), never held; and with a call, which only a play's last card says
+    actions += [PlayCard(seat, card, call, True) for card in cards for call in calls[:2]]
     near = dict.fromkeys((*state.players[seat].hand, state.discard_pile[-1]))  # the cards odd text matters for
     actions += [PlayCard(seat, card, call) for card in near for call in ODD_CALLS]
     actions += [DrawCards(seat), Pass(seat), Resign(seat)]
     actions += [ChooseSuit(seat, suit) for suit in (*rules.suits(state), "no such suit")]
     actions += [Challenge(seat, other) for other in range(len(state.players))]
-    for action in others:  # another seat's move, made by this one (fields other than the seat kept)
+    for action in (*others, *_declared(state)):  # another seat's move, or any action of the game, by this one
         try:
             actions.append(evolve(action, seat=seat))
         except (TypeError, ValueError):  # pragma: no cover - an action class that will not take another seat
             continue
     return actions
+
+
+def _declared(state: GameState) -> tuple[Action, ...]:
+    """
+    Every action of the game as its encoding declares it (``maumau_action_space``), as seat 0 takes it: a
+    mechanic's and a variant's own actions with every value of their fields (each rank a wish may name, each
+    seat a challenge may name).
+    """
+    from .rl import ActionSpace
+
+    return tuple(action for action in ActionSpace.of(state).actions if action is not None)
 
 
 #: How many unlisted actions per seat `check_step` tries in each state, drawn at random (all of them
@@ -158,6 +179,41 @@ def check_illegal_actions(state: GameState, rng: random.Random | None = None, sa
                 raise AssertionError(f"'{action}' is listed by legal_actions but rejected by apply: {error}") from error
     if repr(state) != before:
         raise AssertionError("checking actions changed the state")
+
+
+def check_calls(state: GameState) -> None:
+    """
+    Assert that every listed play can be made without missing a call: a play listed without a call costs no
+    missed call, and a play with a call due is listed with it, and costs nothing when it says it.
+
+    The call a play owes is one question (`maumau.flow.call_due`); a
+    variant that answers it one way while listing and judges another (a
+    call that depends on the card, asked without it) fails here.
+
+    .. versionadded:: 0.2.0
+    """
+    for seat in range(len(state.players)):
+        listed = legal_actions(state, seat)
+        plays: dict[tuple[Card, bool], list[PlayCard]] = {}
+        for action in listed:
+            if isinstance(action, PlayCard) and not action.more:
+                plays.setdefault((action.card, action.seat == state.to_move), []).append(action)
+        for group in plays.values():
+            said = group[0]  # the due call when one is due, else the play without a call
+            try:
+                after = apply(state, said)
+            except (IllegalActionError, InvalidActionError) as error:  # pragma: no cover - check_illegal_actions'
+                raise AssertionError(f"'{said}' is listed but refused: {error}") from error
+            missed = [
+                event
+                for event in after.events
+                if isinstance(event, PenaltyDrawn) and event.seat == seat and event.reason.startswith("missed")
+            ]
+            if missed or seat in offenders(after):
+                due = f"the call it owes, {said.call!r}," if said.call else "no call"
+                raise AssertionError(
+                    f"'{said}' is listed with {due} but misses a call: the call listed and the call judged differ"
+                )
 
 
 def _permute_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -258,6 +314,7 @@ def check_step(state: GameState, rng: random.Random, plugins: Iterable[object] =
     """
     check_conservation(state)
     check_illegal_actions(state, rng, SAMPLE_PER_SEAT)
+    check_calls(state)
     check_views(state, rng)
     if json:
         check_json(state, plugins)

@@ -8,9 +8,15 @@ each keeping its state in a `maumau.Slot` of its own:
 * `Challenges`: a missed call stays open to a challenge for a while; a
   challenge costs a penalty or takes the card back.
 * `JumpIns`: a card identical to the top card may be thrown in out of turn.
-* `Placings`: play goes on after a player goes out; the result is the finishing order.
+* `Placings`: play goes on after a player goes out; the result is the
+  finishing order; a card may bring a finished player back.
 * `Board`: something on the table beside the cards (a race track, bets).
 * `Choices`: decisions of the variant's own, each answered by its own actions.
+* `Combinations`: several cards in one play: sets, runs, suit runs, covered cards.
+* `RankWishes`: a card that wishes for a rank.
+* `Stacking`: which cards answer a debt or turns to sit out, and which cancel a debt.
+* `PlayChallenges`: the next player may challenge a play's legality; the hand is shown to them.
+* `Finishing`: cards a player may not go out on.
 
 A variant names its mechanics in ``maumau_mechanics``::
 
@@ -26,7 +32,28 @@ from __future__ import annotations
 from .board import Board
 from .challenges import Challenges, Window
 from .choices import Choices, Decision
+from .combinations import Combinations
+from .finishing import Finishing
 from .jump_ins import JumpIns
 from .placings import Placings
+from .play_challenges import ChallengePlay, HandShown, PlayChallenges
+from .stacking import Stacking
+from .wishes import ChooseRank, RankWishes
 
-__all__ = ["Board", "Challenges", "Choices", "Decision", "JumpIns", "Placings", "Window"]
+__all__ = [
+    "Board",
+    "ChallengePlay",
+    "Challenges",
+    "Choices",
+    "ChooseRank",
+    "Combinations",
+    "Decision",
+    "Finishing",
+    "HandShown",
+    "JumpIns",
+    "Placings",
+    "PlayChallenges",
+    "RankWishes",
+    "Stacking",
+    "Window",
+]

@@ -33,8 +33,8 @@ class JumpIns:
     @hookimpl
     def maumau_actions(self, state: GameState, seat: int) -> list[PlayCard]:
         to_move = state.to_move
-        if seat == to_move or to_move is None or state.pending is not None:
-            return []
+        if seat == to_move or to_move is None or state.pending is not None or state.playing:
+            return []  # nobody jumps into a decision or into a play of several cards
         top = state.discard_pile[-1]
         if top not in state.players[seat].hand:
             return []

@@ -17,17 +17,29 @@ from collections.abc import Generator
 
 from attrs import frozen
 
+from .._cards import Card
 from .._effects import RoundEnd
 from .._events import Event
 from .._features import Feature, relative_seats
+from .._select import CardSet, CardSpec
 from .._slots import Slot
 from .._state import GameState, RoundResult
 from .._view import PlayerView
-from ..flow import emit, walk
+from ..flow import draw_cards, emit, walk
 from ..hookspecs import hookimpl
 from .challenges import window
 
-__all__ = ["PLACED", "Placings", "PlayerFinished", "in_reach", "order", "place_if_out", "placed"]
+__all__ = [
+    "PLACED",
+    "Placings",
+    "PlayerFinished",
+    "PlayerRevived",
+    "in_reach",
+    "order",
+    "place_if_out",
+    "placed",
+    "revive",
+]
 
 #: The seats that have gone out this round, in order; the whole finishing order once the round is over.
 PLACED: Slot[tuple[int, ...]] = Slot("placings", tuple[int, ...], default=())
@@ -44,6 +56,19 @@ class PlayerFinished(Event, kind="player_finished"):
 
     def __str__(self) -> str:
         return f"seat {self.seat} is out of cards and finishes in place {self.place + 1}"
+
+
+@frozen
+class PlayerRevived(Event, kind="player_revived"):
+    """
+    *seat*, which had finished, is brought back into the round with *count* cards.
+    """
+
+    seat: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} is brought back into the round with {self.count} cards"
 
 
 def placed(holder: object) -> tuple[int, ...]:
@@ -92,6 +117,20 @@ def place_if_out(state: GameState, seat: int) -> GameState:
     return emit(state, PlayerFinished(seat, len(done)))
 
 
+def revive(state: GameState, seat: int, count: int) -> GameState:
+    """
+    Bring *seat*, which has finished, back into the round: it leaves the finishing order and draws *count* cards.
+
+    .. versionadded:: 0.2.0
+    """
+    done = PLACED.get(state)
+    if seat not in done:
+        return state
+    state = emit(PLACED.put(state, tuple(other for other in done if other != seat)), PlayerRevived(seat, count))
+    state, _ = draw_cards(state, seat, count, penalty="brought back", required=True)
+    return state
+
+
 def _finishing_order(state: GameState, blocked: bool) -> tuple[int, ...]:
     """
     Who went out, in order, then the rest: by fewest cards and then by who would play first, if the round is blocked.
@@ -111,11 +150,22 @@ class Placings:
     """
     Finishing places: the round goes on until one player is left.
 
+    Args:
+        revive: Cards whose play brings back the player who finished last
+            (Faraón's red 7), with *revive_draws* cards.
+        revive_draws: What a player brought back draws.
+
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       *revive* and *revive_draws*.
     """
 
+    def __init__(self, *, revive: CardSpec = None, revive_draws: int = 1) -> None:
+        self.revive = CardSet.of(revive)
+        self.revive_draws = revive_draws
+
     def __repr__(self) -> str:
-        return "Placings()"
+        return f"Placings(revive={str(self.revive)!r})" if self.revive else "Placings()"
 
     @hookimpl
     def maumau_slots(self) -> tuple[Slot[tuple[int, ...]], ...]:
@@ -130,8 +180,13 @@ class Placings:
         return (Feature("placed", players, finished, "who has finished the round, relative seats"),)
 
     @hookimpl
-    def maumau_follow_up(self, state: GameState, seat: int) -> GameState:
-        return place_if_out(state, seat)
+    def maumau_follow_up(self, state: GameState, seat: int, card: Card) -> GameState:
+        state = place_if_out(state, seat)
+        if card in self.revive and card is state.top:
+            others = [other for other in PLACED.get(state) if other != seat and not state.players[other].resigned]
+            if others:
+                state = revive(state, others[-1], self.revive_draws)
+        return state
 
     @hookimpl
     def maumau_next_seat(self, state: GameState, seat: int) -> int:

@@ -1,0 +1,206 @@
+"""
+Combinations: several cards in one play, as the family's games allow them.
+
+With `Combinations`, a player may put down more than one card in a turn as
+one play: a set of one rank (three 2s), a run in a suit (5♥ 6♥ 7♥), a
+run that goes on through a card of the same rank in another suit, all the
+cards of one suit after an opener (Black Jack's 7, Taki's TAKI), or a card
+that may not be played alone (an ace that needs another card).  Each card
+is a `maumau.PlayCard` of its own, every one but the last with
+``more=True``, so a player (and a learner) chooses one card at a time, and
+the game's action space stays one action per card.  The first card must
+be playable as any card is; each next card must follow the play so far.
+The play's effect, the sum of its cards' effects unless the game says
+otherwise, and its call come with its last card.
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from .._actions import Action, PlayCard
+from .._cards import FRENCH_RANKS, Card
+from .._features import Feature, card_counts
+from .._options import Options
+from .._select import CardSet, CardSpec
+from .._state import GameState
+from .._view import PlayerView
+from ..exceptions import Reason
+from ..hookspecs import hookimpl
+
+__all__ = ["Combinations"]
+
+#: How a run goes: up the rank order, down it, or either way.
+RunDirection = Literal["up", "down", "either"]
+
+
+class Combinations:
+    """
+    Plays of several cards: which cards may follow which in one play.
+
+    Args:
+        sets: Cards of one rank may go down together (the family's commonest
+            combination: Switch, Last Card, Macau, Makao, Black Jack).
+        runs: Cards of one suit with neighbouring ranks may go down together,
+            ``"up"`` the rank order, ``"down"`` it, or ``"either"``; ``None``:
+            no runs.
+        switch: A play may pass from a set to a run and back (a run that goes
+            on in another suit through a card of the same rank: Macau, Black
+            Jack); without it, a play is a set or a run, as its second card says.
+        ranks: The rank order of runs, lowest first.
+        most: The most cards one play may hold (Jack Change It's pairs: 2).
+        alone: Cards that never go down with others (Faraón's aces).
+        suit_runs: Cards after which any cards of their suit may follow, as
+            many as the player likes (Black Jack's 7, Taki's TAKI card).
+        covered: Cards that may not end a play: another card must follow that
+            matches them by suit or rank, or is one of *wild* (an ace that may
+            only be played together with another card).
+        wild: The cards that may follow a *covered* card whatever it is.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(
+        self,
+        *,
+        sets: bool = True,
+        runs: RunDirection | None = None,
+        switch: bool = False,
+        ranks: Sequence[str] = FRENCH_RANKS,
+        most: int | None = None,
+        alone: CardSpec = None,
+        suit_runs: CardSpec = None,
+        covered: CardSpec = None,
+        wild: CardSpec = None,
+    ) -> None:
+        if runs not in (None, "up", "down", "either"):
+            raise ValueError(f"runs is None, 'up', 'down' or 'either', not {runs!r}")
+        if most is not None and (type(most) is not int or most < 2):
+            raise ValueError(f"most is None or a whole number of at least 2, not {most!r}")
+        self.sets = sets
+        self.runs = runs
+        self.switch = switch
+        self.order = {rank: index for index, rank in enumerate(ranks)}
+        self.most = most
+        self.alone = CardSet.of(alone)
+        self.suit_runs = CardSet.of(suit_runs)
+        self.covered = CardSet.of(covered)
+        self.wild = CardSet.of(wild)
+
+    def __repr__(self) -> str:
+        parts = [f"sets={self.sets}", f"runs={self.runs!r}"]
+        if self.switch:
+            parts.append("switch=True")
+        if self.most is not None:
+            parts.append(f"most={self.most}")
+        for name in ("alone", "suit_runs", "covered"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name}={str(value)!r}")
+        return f"Combinations({', '.join(parts)})"
+
+    def follows(self, cards: tuple[Card, ...], card: Card) -> bool:
+        """
+        Whether *card* may follow *cards*, a play so far, in the same play.
+        """
+        last = cards[-1]
+        if card in self.alone or last in self.alone:
+            return False
+        if self.most is not None and len(cards) >= self.most:
+            return False
+        if last in self.covered:
+            return card.suit == last.suit or card.rank == last.rank or card in self.wild
+        if cards[0] in self.suit_runs:
+            return card.suit == cards[0].suit
+        same_rank = self.sets and card.rank == last.rank
+        in_run = self.runs is not None and self._next_in_run(cards, card)
+        if len(cards) == 1 or self.switch:
+            return same_rank or in_run
+        if cards[-2].rank == last.rank:  # the play so far is a set
+            return same_rank
+        return in_run
+
+    def _next_in_run(self, cards: tuple[Card, ...], card: Card) -> bool:
+        last = cards[-1]
+        if card.suit != last.suit or card.suit is None:
+            return False
+        here, there = self.order.get(last.rank), self.order.get(card.rank)
+        if here is None or there is None:
+            return False
+        step = there - here
+        if self.runs == "up":
+            return step == 1
+        if self.runs == "down":
+            return step == -1
+        if step not in (1, -1):
+            return False
+        if len(cards) >= 2 and not self.switch:  # a run keeps the way its first two cards took
+            before = self.order.get(cards[-2].rank)
+            return before is None or cards[-2].suit != last.suit or here - before == step
+        return True
+
+    @hookimpl
+    def maumau_play_follows(self, cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(card for card in dict.fromkeys(hand) if self.follows(cards, card))
+
+    @hookimpl
+    def maumau_play_may_end(self, cards: tuple[Card, ...]) -> bool:
+        return cards[-1] not in self.covered
+
+    @hookimpl
+    def maumau_action_space(self, cards: tuple[Card, ...]) -> tuple[Action, ...]:
+        return tuple(PlayCard(0, card, None, True) for card in cards)
+
+    @hookimpl
+    def maumau_features(self, options: Options, cards: tuple[Card, ...]) -> tuple[Feature, ...]:
+        index = {card: position for position, card in enumerate(cards)}
+        size = len(cards)
+
+        def playing(view: PlayerView) -> list[float]:
+            return card_counts(view.playing, index, size)
+
+        return (Feature("playing", size, playing, "the cards of the play still open: count of each card"),)
+
+    @hookimpl
+    def maumau_refusal(self, state: GameState, action: Action) -> tuple[Reason, str] | None:
+        if type(action) is not PlayCard or action.seat != state.to_move or state.pending is not None:
+            return None
+        assert isinstance(action, PlayCard)
+        hand = state.players[action.seat].hand
+        if action.card not in hand:
+            return None
+        if action.more and action.call is not None:
+            return None  # what was said is the matter: the kernel's words
+        playing = state.playing
+        if playing:
+            shown = " ".join(map(str, playing))
+            if not self.follows(playing, action.card):
+                return Reason.PLAY_OPEN, f"{action.card} does not follow {shown} in one play ({self._what(playing)})"
+            if action.more:
+                return (
+                    Reason.PLAY_OPEN,
+                    f"nothing in seat {action.seat}'s hand could follow {action.card} to end the play",
+                )
+            return Reason.PLAY_OPEN, f"a play may not end on {action.card}: another card must follow it"
+        if action.more and state.drawn is None:
+            return Reason.PLAY_OPEN, f"nothing in seat {action.seat}'s hand could follow {action.card} to end a play"
+        if action.card in self.covered and not action.more:
+            return Reason.PLAY_OPEN, f"{action.card} may only be played together with another card after it"
+        return None
+
+    def _what(self, playing: tuple[Card, ...]) -> str:
+        if playing[-1] in self.covered:
+            return f"after {playing[-1]}, a card of its suit or rank"
+        if playing[0] in self.suit_runs:
+            return f"after {playing[0]}, cards of its suit"
+        kinds = []
+        if self.sets:
+            kinds.append("a set of one rank")
+        if self.runs is not None:
+            kinds.append({"up": "a run up", "down": "a run down", "either": "a run"}[self.runs] + " in one suit")
+        if self.most is not None:
+            kinds.append(f"at most {self.most} cards")
+        return ", ".join(kinds) or "no card may follow"
