@@ -12,11 +12,40 @@ from pathlib import Path
 
 import pytest
 
-from helpers import deal
-from maumau import Action, CallRuling, PlayCard, PlayerView, hookimpl, new_game
+from family import family, family_game
+from helpers import cards, deal
+from maumau import (
+    Action,
+    CallRuling,
+    CardPlayed,
+    Effect,
+    Event,
+    GameState,
+    HandsPassed,
+    Pass,
+    PlayCard,
+    PlayerView,
+    PlaysAgain,
+    apply,
+    hookimpl,
+    new_game,
+    parse_card,
+    view,
+)
 from maumau.bots import Bot, HeuristicBot
-from maumau.cli import main, parse_option, run_game
-from maumau.mechanics import Challenges
+from maumau.cli import _Leave, _Narrator, _Session, main, parse_option, run_game
+from maumau.mechanics import (
+    Challenges,
+    ChooseRank,
+    Combinations,
+    HandShown,
+    PlayChallenges,
+    RankWishes,
+    Stacking,
+)
+from maumau.mechanics.placings import PlayerRevived
+from maumau.mechanics.play_challenges import PlayChallenged
+from maumau.mechanics.wishes import RankWished
 
 #: A short match: the first round decides it.
 SHORT = ["play", "--seed", "3", "--option", "target=1"]
@@ -387,3 +416,217 @@ def test_a_variants_sentence_about_the_human_reads_in_the_second_person(sentence
     from maumau.cli import second_person
 
     assert expected == second_person(sentence)
+
+
+#: A house rule for these tests: sets of one rank go down as one play (``--house-rule test_cli:SETS``).
+SETS = family(mechanics=(Combinations(),), name="sets")
+
+#: Seat 1 (the human below) plays first, on 9♥: 8♥ alone, or 8♥ and 8♦ as one play.
+EIGHTS = ["9c 10d 5c 6c 7c", "8h 8d 5s Kc Qc", "3h 4h 5h 6h 8s"]
+
+
+def session(state: GameState, script: str, *, human: int = 1) -> tuple[str, list[GameState]]:
+    """
+    Play *state* as seat *human* against heuristic bots, typing *script*: the transcript and every state saved.
+    """
+    stdout = io.StringIO()
+    states: list[GameState] = []
+    bots: dict[int, Bot] = {seat: HeuristicBot(seat) for seat in range(len(state.players)) if seat != human}
+    run_game(state, human=human, bots=bots, stdin=io.StringIO(script), stdout=stdout, save=states.append)
+    return stdout.getvalue(), states
+
+
+class TestSeveralCardsAtOnce:
+    """
+    Tests for typing a play of several cards in ``maumau play``: ``8h 8d``, ``mau 8h 8d``.
+    """
+
+    def test_typing_three_cards_in_maumau_play_plays_them_as_one_play(self) -> None:
+        """
+        With the house rule on the command line, ``5h 5d 5s`` goes down as one play, told in one sentence.
+        """
+        code, out, _ = run(["play", "--seed", "22", "--house-rule", "test_cli:SETS"], "5h 5d 5s\nq\n")
+        first, later = out.split("Your move [", 1)
+
+        assert code == 0
+        assert "2. play 5♥, then more cards (a card must follow it)  [5h+]" in first
+        assert "You play 5♥, 5♦ and 5♠." in later
+        assert re.search(r"Your hand:  10♣  K♠\n", later)
+
+    def test_typed_cards_are_applied_one_action_each(self) -> None:
+        out, states = session(family_game(EIGHTS, "9h", plugin=SETS), "8h 8d\nq\n")
+        eight, other = parse_card("8h"), parse_card("8d")
+
+        assert states[-1].record.actions[:2] == (PlayCard(1, eight, None, True), PlayCard(1, other))
+        assert "You play 8♥ and 8♦." in out
+
+    def test_a_card_that_cannot_follow_is_explained_and_nothing_is_played(self) -> None:
+        state = family_game(EIGHTS, "9h", plugin=SETS)
+
+        out, states = session(state, "8h 5s\nq\n")
+
+        assert (
+            "'8h 5s' cannot be played: 5♠ does not follow 8♥ in one play (a set of one rank); nothing was played."
+            in out
+        )
+        assert states[-1].record.actions == ()
+        assert out.count("Your moves:") == 1  # asked again on the same menu
+
+    def test_a_call_that_is_not_due_is_explained(self) -> None:
+        out, states = session(family_game(EIGHTS, "9h", plugin=SETS), "mau 8h 8d\nq\n")
+
+        assert "'mau 8h 8d' cannot be played: 8♦ may end the play only without a call; nothing was played." in out
+        assert states[-1].record.actions == ()
+
+    def test_the_call_goes_before_the_cards(self) -> None:
+        """
+        Four 8s leave one card: ``mau 8h 8d 8s 8c`` says 'Mau' with the play's last card; a call after it is no card.
+        """
+        state = family_game(["9c 10d 5c 6c 7c", "8h 8d 8s 8c Kc", "3h 4h 5h 6h 7h"], "9h", plugin=SETS)
+
+        wrong, _ = session(state, "8h 8d 8s 8c mau\nq\n")
+        out, states = session(state, "mau 8h 8d 8s 8c\nq\n")
+
+        assert "'8h 8d 8s 8c mau' cannot be played: 'mau' is no card (a call goes before the cards: " in wrong
+        assert states[-1].record.actions[3] == PlayCard(1, parse_card("8c"), "Mau")
+        assert "You play 8♥, 8♦, 8♠ and 8♣ and say 'Mau'." in out
+
+    def test_one_card_with_more_leaves_the_play_open(self) -> None:
+        out, _ = session(family_game(EIGHTS, "9h", plugin=SETS), "8h+\nq\n")
+        second = out.split("Your move [", 2)[1]
+
+        assert "You play 8♥, more to follow." in second
+        assert "Open play:  You have put down 8♥; a card must follow" in second
+        assert "1. play 8♦ to end the play  [8d]" in second
+
+    def test_a_planned_card_no_longer_allowed_stops_the_play_with_the_reason(self) -> None:
+        """
+        Each card of a typed play is checked again when its turn comes; one that is not listed stops the play.
+        """
+        state = apply(family_game(EIGHTS, "9h", plugin=SETS), PlayCard(1, parse_card("8h"), None, True))
+        stdout = io.StringIO()
+        typed = _Session(state, 1, {}, io.StringIO("q\n"), stdout)
+        typed.planned = [PlayCard(1, parse_card("5s"))]
+
+        with pytest.raises(_Leave, match="You left the game"):
+            typed.human_turn()
+
+        assert "Your play stops before 5♠: 5♠ does not follow 8♥ in one play (a set of one rank)." in stdout.getvalue()
+        assert typed.planned == []
+
+
+class TestNewEventsInWords:
+    """
+    Tests for the narration of the family's events, actions and table in ``maumau play``.
+    """
+
+    NAMES = ("Ann", "Bob", "Cleo")
+
+    @pytest.mark.parametrize(
+        ("event", "seat", "expected"),
+        [
+            (PlaysAgain(0, "must"), 0, "You play again."),
+            (PlaysAgain(1, "may"), 0, "Bob may play again (or pass)."),
+            (CardPlayed(1, parse_card("8h"), None, False, True), 0, "Bob plays 8♥, more to follow."),
+            (HandShown(1, 0, cards("2d 3s")), 0, "Bob shows their hand to you: 2♦ 3♠."),
+            (HandShown(0, 1, cards("2d 3s")), 0, "You show your hand to Bob: 2♦ 3♠."),
+            (HandShown(1, 2, None), 0, "Bob shows their hand to Cleo."),
+            (PlayChallenged(0, 1, parse_card("Jc"), True), 0, "You challenge Bob's J♣: it was not allowed."),
+            (PlayChallenged(2, 0, parse_card("Jc"), False), 0, "Cleo challenges your J♣: it was allowed."),
+            (RankWished(0, "7"), 0, "You wish for 7s."),
+            (RankWished(1, "Q"), 0, "Bob wishes for queens."),
+            (PlayerRevived(2, 2), 0, "Cleo is brought back into the round with 2 cards."),
+            (PlayerRevived(0, 1), 0, "You are brought back into the round with 1 card."),
+            (
+                HandsPassed((1, 2, 0), 1, (None, None, cards("7h 8h"))),
+                0,
+                "Bob, Cleo and You pass their hands on to the next; you passed on 7♥ 8♥.",
+            ),
+            (HandsPassed((0, 1), 2, (None, None)), 2, "Ann and Bob pass their hands on to the next 2 times."),
+        ],
+    )
+    def test_each_event_is_one_sentence(self, event: Event, seat: int, expected: str) -> None:
+        assert expected == _Narrator(self.NAMES, seat).event(event)
+
+    def test_the_cards_of_one_play_are_told_together(self) -> None:
+        played = [
+            CardPlayed(1, parse_card("8h"), None, False, True),
+            CardPlayed(1, parse_card("8d"), None, False, True),
+            CardPlayed(1, parse_card("8s"), "Mau"),
+            PlaysAgain(2, "must"),
+            CardPlayed(2, parse_card("9s"), None, False, True),
+        ]
+
+        assert _Narrator(self.NAMES, 0).story(played) == [
+            "Bob plays 8♥, 8♦ and 8♠ and says 'Mau'.",
+            "Cleo plays again.",
+            "Cleo plays 9♠, more to follow.",
+        ]
+
+    def test_a_wished_rank_is_typed_told_and_shown(self) -> None:
+        state = family_game(
+            ["9c 10d 5c 6c 7c", "Qh 2d 5s Kc Qc", "3h 4h 5h 6h 8s"],
+            "9h",
+            mechanics=(RankWishes(cards="Q", ranks=("7", "8")),),
+        )
+
+        out, states = session(state, "qh\nrank 8\nq\n")
+        wished = out.split("Your move [", 2)[1]
+        after = apply(apply(state, PlayCard(1, parse_card("Qh"))), ChooseRank(1, "8"))
+
+        assert "1. wish for 7s  [rank 7]" in wished
+        assert "2. wish for 8s  [rank 8]" in wished
+        assert "You wish for 8s." in out
+        assert states[-1].record.actions[:2] == after.record.actions
+        assert "Top card:   Q♥    wished rank: 8" in _Narrator(self.NAMES, 2).table(view(after, 2))
+
+    def test_a_play_is_challenged_by_typing_its_name(self) -> None:
+        """
+        Bob's only card is a jack open to a challenge; the human challenges it, sees the hand and pays.
+        """
+        state = family_game(
+            ["9c 10d 5c 6c 7c", "Jc 2d 3s Kc Qc", "3h 4h 5h 6h 8h"],
+            "9h",
+            effects={"J": Effect(choose_suit=True, draw=4)},
+            mechanics=(PlayChallenges(cards="J"),),
+        )
+
+        out, _ = session(state, "challenge play\nq\n", human=2)
+        offer, later = out.split("Your move [", 1)
+
+        assert "Challenge:  Seat 1's J♣ may be challenged by you" in offer
+        assert "1. challenge Seat 1's J♣ (their hand is shown to you)  [challenge play]" in offer
+        assert re.search(r"Seat 1 shows their hand to you: \S+ \S+ \S+ \S+\.", later)
+        assert "You challenge Seat 1's J♣: it was allowed." in later
+
+    def test_another_turn_that_may_be_passed(self) -> None:
+        state = family_game(["9c 10d 5c 6c 7c", "Kh 2d 5s Kc Qc", "3h 4h 5h 6h 8s"], "9h", effects={"K": MAY_AGAIN})
+
+        out, _ = session(state, "kh\nq\n")
+        again = out.split("Your move [", 2)[1]
+
+        assert "You play K♥." in again
+        assert "You may play again (or pass)." in again
+        assert "Again:      You may play again (or pass)" in again
+        assert "pass (do not play again)  [pass]" in again
+
+    def test_turns_to_sit_out_are_on_the_table(self) -> None:
+        state = family_game(
+            ["9c 5d 7d 6c 7c", "4h 2c 3s Kc Qc", "4c 4s 5h 6h 8h"],
+            "9h",
+            "Ad Ah As Ac",
+            effects={"4": Effect(sit_out=1)},
+            mechanics=(Stacking(),),
+        )
+        for action in (PlayCard(1, parse_card("4h")), PlayCard(2, parse_card("4c"))):
+            state = apply(state, action)
+
+        owed = _Narrator(self.NAMES, 0).table(view(state, 0))
+        state = apply(state, Pass(0))
+        waiting = _Narrator(self.NAMES, 1).table(view(state, 1))
+
+        assert "Owed:       You miss 2 turns (pass or answer)" in owed
+        assert "Sits out:   Ann 1 turn" in waiting
+
+
+MAY_AGAIN = Effect(again="may")

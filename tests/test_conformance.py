@@ -21,6 +21,20 @@ class TestClassicConformance:
         """
         check_variant("classic", players=range(2, 11), options={"target": 1}, games=12)
 
+    def test_the_variations_of_seed_001_pass_the_kit(self) -> None:
+        """
+        Nines that draw three, aces only with another card, "Mau-Mau" only on a jack, a one-card penalty.
+        """
+        options = {
+            "target": 1,
+            "nines_draw_three": True,
+            "ace_with_another": True,
+            "mau_mau_call": True,
+            "mau_mau_when": "jack",
+            "mau_penalty": 1,
+        }
+        check_variant("classic", players=range(2, 5), options=options, games=6)
+
     def test_out_of_turn_choices_pass_the_kit(self) -> None:
         """
         Choosing among every seat's actions (resignations included) keeps every property.

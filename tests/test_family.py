@@ -180,6 +180,23 @@ class TestSeveralCardsInOnePlay:
         assert error.reason is reason
         assert words in str(error)
 
+    def test_a_first_card_that_does_not_match_is_refused_as_any_card_is(self) -> None:
+        state = family_game(["9c 10d 5c 6c 7c", "2s 2d Kd Kc Qc"], "9h", mechanics=(Combinations(),))
+
+        error = refused(state, PlayCard(1, parse_card("2s"), None, True))
+
+        assert error.reason is Reason.NO_MATCH
+        assert "2♠ does not match the top card 9♥" in str(error)
+
+    def test_a_call_where_none_is_due_is_refused_at_the_end_of_a_play(self) -> None:
+        state = family_game(["9c 10d 5c 6c 7c", "2h 2s Kd Kc Qc"], "9h", mechanics=(Combinations(),))
+        state = apply(state, PlayCard(1, parse_card("2h"), None, True))
+
+        error = refused(state, PlayCard(1, parse_card("2s"), "Mau"))
+
+        assert error.reason is Reason.BAD_CALL
+        assert "no call is due with 2♠" in str(error)
+
     def test_a_run_out_of_order_is_refused(self) -> None:
         state = family_game(
             ["9c 10d 5c 6c 7c", "5h 6h 7h Kc Qc"], "9h", mechanics=(Combinations(sets=False, runs="up"),)

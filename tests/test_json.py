@@ -355,7 +355,7 @@ class TestImpossibleStates:
             (lambda d: d.update(wish="pink"), "wished suit 'pink' is not a suit of this deck"),
             (lambda d: d.update(direction=2), "direction must be 1 or -1"),
             (lambda d: d.update(debt=-2), "cannot be negative"),
-            (lambda d: d.update(options={"target": 5}), "the options lack 'hand_size'"),
+            (lambda d: d["options"].pop("hand_size"), "the options lack 'hand_size'"),
             (lambda d: d.update(options={**d["options"], "colour": "red"}), "option 'colour': unknown option"),
             (lambda d: d.update(discard_pile=[]), "the discard pile is empty"),
             (lambda d: d.update(players=d["players"][:1]), "is not played by 1 players"),

@@ -9,7 +9,9 @@ import threading
 
 import pytest
 
+from family import family, family_game
 from maumau import (
+    CardPlayed,
     CardsDrawn,
     Challenge,
     DrawCards,
@@ -25,9 +27,11 @@ from maumau import (
     TableError,
     hookimpl,
     new_game,
+    parse_card,
     replay,
 )
 from maumau.bots import RandomBot, acting_seat
+from maumau.mechanics import Combinations
 from maumau_variants.sau_mau_mau import board_of
 
 BOTS = [Seat("Bot 1", bot="heuristic"), Seat("Bot 2", bot="heuristic")]
@@ -450,3 +454,33 @@ class TestThreads:
         assert [sum(1 for action in state.actions if action.seat == seat) for seat in range(3)] == accepted
         assert replay(state.record) == state
         assert table.version == len(state.actions)
+
+
+#: A house rule for these tests: sets of one rank go down as one play.
+SETS = family(mechanics=(Combinations(),), name="sets")
+
+
+class TestPlaysOfSeveralCards:
+    """
+    A play of several cards at a `Table`: one `Table.act` per card, the table waiting for the person meanwhile.
+    """
+
+    def test_the_table_waits_for_the_rest_of_an_open_play_and_saves_it(self) -> None:
+        state = family_game(["9c 10d 5c 6c 7c", "8h 8d 5s Kc Qc", "3h 4h 5h 6h 8s"], "9h", plugin=SETS)
+        seats = [Seat("Seat 0", "heuristic"), Seat("Seat 1"), Seat("Seat 2", "heuristic")]
+        table = Table.around(state, seats, house_rules=["test_table:SETS"])
+        table.read(1)
+
+        table.act(1, PlayCard(1, parse_card("8h"), None, True))
+        restored = Table.from_json(table.to_json())
+
+        assert table.waiting_for() == (1,)
+        assert table.view(1).playing == restored.view(1).playing == (parse_card("8h"),)
+        assert table.spectate().playing == (parse_card("8h"),)
+        for each in (table, restored):
+            each.act(1, PlayCard(1, parse_card("8d")))
+            assert each.read(1)[:2] == (
+                CardPlayed(1, parse_card("8h"), None, False, True),
+                CardPlayed(1, parse_card("8d")),
+            )
+        assert table.state == restored.state

@@ -11,10 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from family import family_game
 from maumau import (
+    Action,
     Card,
+    Challenge,
     ChooseSuit,
     DrawCards,
+    GameState,
     Pass,
     PlayCard,
     Resign,
@@ -25,7 +29,9 @@ from maumau import (
     new_game,
     to_json,
 )
-from maumau.cli import find_move, main
+from maumau._moves import PlayPlan, next_card, plan_play
+from maumau.cli import find_move, main, move_names
+from maumau.mechanics import ChallengePlay, ChooseRank, Combinations
 
 #: A short match: the first round decides it.
 SHORT = ["play", "--seed", "3", "--option", "target=1"]
@@ -195,3 +201,97 @@ class TestHouseRulesSavesAndReplays:
 
         assert code == 2
         assert "maumau: error:" in err
+
+
+class TestNamesOfTheFamilysMoves:
+    """
+    Tests for the names of a card that more cards follow, a wished rank and a challenge of a play.
+    """
+
+    EIGHT = Card.parse("8h")
+    MOVES = (
+        PlayCard(0, EIGHT),
+        PlayCard(0, EIGHT, "Mau"),
+        PlayCard(0, EIGHT, None, True),
+        ChooseRank(0, "7"),
+        ChooseRank(0, "Q"),
+        ChallengePlay(0, 2),
+        Challenge(0, 2),
+        ChooseSuit(0, "♥"),
+        DrawCards(0),
+        Pass(0),
+    )
+
+    @pytest.mark.parametrize("action", MOVES, ids=str)
+    def test_every_name_finds_its_move(self, action: Action) -> None:
+        """
+        Each name of a move names it and no other, among moves that look alike.
+        """
+        for name in move_names(action):
+            assert find_move(name, self.MOVES) == action, name
+
+    def test_the_names_a_menu_shows(self) -> None:
+        assert [move_names(action)[0] for action in self.MOVES[2:6]] == [
+            "8h+",
+            "rank 7",
+            "rank q",
+            "challenge play",
+        ]
+        assert find_move("8h more", self.MOVES) == PlayCard(0, self.EIGHT, None, True)
+        assert find_move("wish 7", self.MOVES) == ChooseRank(0, "7")
+        assert find_move("7", self.MOVES) is None  # a bare rank reads as a card or a command
+
+
+class TestPlanPlay:
+    """
+    Tests for `maumau._moves.plan_play`: typed text as the actions of a play of several cards.
+    """
+
+    def _game(self) -> GameState:
+        return family_game(["9c 10d 5c 6c 7c", "8h 8d 8s 8c Kc", "3h 4h 5h 6h 7h"], "9h", mechanics=(Combinations(),))
+
+    def _plan(self, state: GameState, text: str) -> PlayPlan | None:
+        def after(steps: tuple[PlayCard, ...]) -> tuple[Action, ...]:
+            moved = state
+            for step in steps:
+                moved = apply(moved, step)
+            return legal_actions(moved)
+
+        return plan_play(text, legal_actions(state), after)
+
+    @pytest.mark.parametrize("text", ["8h 8d", "8h+ 8d", "8h more 8d", "8♥ 8♦", "8h, 8d"])
+    def test_each_card_but_the_last_goes_on_with_more(self, text: str) -> None:
+        plan = self._plan(self._game(), text)
+
+        assert plan == PlayPlan((PlayCard(1, Card.parse("8h"), None, True), PlayCard(1, Card.parse("8d"))))
+        assert plan.complete
+
+    def test_the_call_goes_with_the_last_card(self) -> None:
+        plan = self._plan(self._game(), "MAU 8h 8d 8s 8c")
+
+        assert plan is not None
+        assert plan.complete
+        assert plan.steps[-1] == PlayCard(1, Card.parse("8c"), "Mau")  # typed in any case, found as listed
+        assert [step.more for step in plan.steps] == [True, True, True, False]
+
+    def test_a_plan_stops_at_the_first_card_that_is_not_listed(self) -> None:
+        plan = self._plan(self._game(), "8h kc 8d")
+
+        assert plan == PlayPlan((PlayCard(1, Card.parse("8h"), None, True),), None, "kc 8d")
+        assert not plan.complete
+        assert next_card(plan) == (Card.parse("Kc"), "8d")
+
+    def test_text_that_begins_with_no_playable_card_is_no_play(self) -> None:
+        assert self._plan(self._game(), "draw") is None
+        assert self._plan(self._game(), "mau 99z") is None
+        assert self._plan(self._game(), "kc 8h") == PlayPlan((), None, "kc 8h")  # K♣ does not go on 9♥: no call
+
+    def test_a_trailing_plus_leaves_the_play_open(self) -> None:
+        plan = self._plan(self._game(), "8h 8d+")
+
+        assert plan is not None
+        assert [step.more for step in plan.steps] == [True, True]
+
+    def test_a_word_is_no_card_unless_the_hand_holds_it(self) -> None:
+        assert next_card(PlayPlan((), None, "mau")) is None
+        assert next_card(PlayPlan((), None, "mau"), [Card("mau")]) == (Card("mau"), "")

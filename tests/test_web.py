@@ -14,8 +14,15 @@ pytest.importorskip("starlette.testclient", reason="the web table's tests run in
 
 from starlette.testclient import TestClient
 
-from maumau import Table, TableError
+from family import family, family_game
+from helpers import cards
+from maumau import CardPlayed, Event, HandsPassed, PlayCard, PlaysAgain, Seat, Table, TableError, parse_card
+from maumau.mechanics import Combinations, HandShown
+from maumau.mechanics.placings import PlayerRevived
+from maumau.mechanics.play_challenges import PlayChallenged
+from maumau.mechanics.wishes import RankWished
 from maumau.web import Lobby, Watcher, create_app
+from maumau.web._render import event_text
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
 
@@ -218,3 +225,81 @@ class TestSaving:
         assert loaded.status_code == 201
         assert loaded.json()["id"] != links["id"]
         assert Table.from_json(saved.content).state == Table.from_json(client.get(loaded.json()["save"]).content).state
+
+
+#: A house rule for these tests: sets of one rank go down as one play.
+SETS = family(mechanics=(Combinations(),), name="sets")
+
+
+class TestTheFamilysMoves:
+    """
+    Tests for plays of several cards and the family's events on the web table.
+    """
+
+    def _hosted(self) -> tuple[Lobby, Any, Watcher]:
+        """
+        A table where Ben (seat 1, a person) plays first and holds two 8s on 9♥; the others are bots.
+        """
+        state = family_game(["9c 10d 5c 6c 7c", "8h 8d 5s Kc Qc", "3h 4h 5h 6h 8s"], "9h", plugin=SETS)
+        seats = [Seat("Seat 0", "heuristic"), Seat("Seat 1"), Seat("Seat 2", "heuristic")]
+        lobby = Lobby()
+        hosted = lobby.host(Table.around(state, seats, house_rules=["test_web:SETS"]))
+        watcher = Watcher(FakeSocket(), 1)
+        hosted.watchers.append(watcher)
+        return lobby, hosted, watcher
+
+    def test_a_card_that_more_cards_follow_is_offered_and_accepted(self) -> None:
+        lobby, hosted, watcher = self._hosted()
+        first = json.loads(lobby.message(hosted, watcher))
+        more = next(entry for entry in first["table"]["actions"] if entry["more"])
+
+        assert (more["card"], more["text"], more["action"]["more"]) == ("8h", "play 8♥ and more", True)
+        assert lobby.handle(hosted, watcher, {"type": "act", "action": more["action"], "version": 0}) is None
+        opened = json.loads(lobby.message(hosted, watcher))
+
+        assert [card["code"] for card in opened["table"]["playing"]] == ["8h"]
+        assert [entry["text"] for entry in opened["table"]["actions"]] == ["play 8♦", "resign"]
+        assert [event["text"] for event in opened["events"]] == ["Seat 1 plays 8♥, more to follow."]
+        last = opened["table"]["actions"][0]
+        assert lobby.handle(hosted, watcher, {"type": "act", "action": last["action"]}) is None
+        closed = json.loads(lobby.message(hosted, watcher))
+
+        assert closed["table"]["playing"] == []
+        assert closed["events"][0]["text"] == "Seat 1 plays 8♦."
+        assert hosted.table.state.record.actions[:2] == (
+            PlayCard(1, parse_card("8h"), None, True),
+            PlayCard(1, parse_card("8d")),
+        )
+
+    def test_the_open_play_and_the_turn_state_are_sent(self) -> None:
+        lobby, hosted, watcher = self._hosted()
+        table = json.loads(lobby.message(hosted, watcher))["table"]
+
+        assert {key: table[key] for key in ("playing", "again", "waits", "rank_wish", "suspect")} == {
+            "playing": [],
+            "again": None,
+            "waits": [],
+            "rank_wish": None,
+            "suspect": None,
+        }
+
+    @pytest.mark.parametrize(
+        ("event", "expected"),
+        [
+            (CardPlayed(0, parse_card("8h"), None, False, True), "Ann plays 8♥, more to follow."),
+            (PlaysAgain(1, "must"), "Ben plays again."),
+            (PlaysAgain(1, "may"), "Ben may play again."),
+            (
+                HandsPassed((0, 1), 1, (cards("7h 8h"), None)),
+                "Ann, Ben pass their hands on to the next. Ann passed on: 7♥ 8♥.",
+            ),
+            (HandsPassed((0, 1), 2, (None, None)), "Ann, Ben pass their hands on to the next 2 times."),
+            (HandShown(1, 0, cards("2d 3s")), "Ben shows their hand to Ann: 2♦ 3♠."),
+            (HandShown(1, 2, None), "Ben shows their hand to Bot."),
+            (PlayChallenged(0, 1, parse_card("Jc"), True), "Ann challenges Ben's J♣: it was not allowed."),
+            (RankWished(0, "7"), "Ann wishes for 7."),
+            (PlayerRevived(2, 1), "Bot is brought back into the round with 1 card."),
+        ],
+    )
+    def test_the_new_events_are_told(self, event: Event, expected: str) -> None:
+        assert expected == event_text(event, ("Ann", "Ben", "Bot"))

@@ -85,7 +85,7 @@ def sample_state(
     .. versionadded:: 0.2.0
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    rules = Rules.build(view.variant, plugins)
+    rules = Rules.build(view.variant, plugins, view.options)
     count = len(view.names)
     deck = Counter(rules.deck(view.options, count))
     unseen = Counter(deck)

@@ -119,6 +119,7 @@ def _new_game(
     later_decks: Sequence[Sequence[Card | str]],
 ) -> GameState:
     resolved = rules.resolve_options(dict(options or {}))
+    rules = rules.for_options(resolved)  # the mechanics the options call for, where they depend on them
     names = _seat_names(variant, players)
     allowed = rules.seats(resolved)
     if len(names) not in allowed:

@@ -26,6 +26,14 @@ CardSpec: TypeAlias = "CardSet | Card | str | Callable[[Card], bool] | Iterable[
 _SUIT_PREFIXES = ("suit:", "colour:", "color:")
 
 
+def _texts(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(values)
+
+
+def _cards(values: Iterable[Card]) -> frozenset[Card]:
+    return frozenset(values)
+
+
 @frozen
 class CardSet:
     """
@@ -47,9 +55,9 @@ class CardSet:
     .. versionadded:: 0.2.0
     """
 
-    ranks: frozenset[str] = field(default=frozenset(), converter=frozenset)
-    cards: frozenset[Card] = field(default=frozenset(), converter=frozenset)
-    suits: frozenset[str] = field(default=frozenset(), converter=frozenset)
+    ranks: frozenset[str] = field(default=frozenset(), converter=_texts)
+    cards: frozenset[Card] = field(default=frozenset(), converter=_cards)
+    suits: frozenset[str] = field(default=frozenset(), converter=_texts)
     test: Callable[[Card], bool] | None = field(default=None, eq=False)
 
     def __contains__(self, card: object) -> bool:

@@ -247,7 +247,7 @@ def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
                 for field in attrs.fields(cls)
                 if field.metadata.get(OMITTED_WHEN_DEFAULT)
             }
-            fn = unstructure_fns[cls] = make_dict_unstructure_fn(cls, converter, **omitted)
+            fn = unstructure_fns[cls] = make_dict_unstructure_fn(cls, converter, **omitted)  # type: ignore[arg-type]
         return {"type": cls.kind, **fn(obj)}
 
     def structure(value: object, wanted: type) -> Any:
@@ -381,7 +381,7 @@ def _structure_state(value: object, _: type) -> GameState:
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"GameState needs a 'variant' name, got {variant!r}")
-    rules = Rules.build(variant, _PLUGINS.get())
+    rules = Rules.build(variant, _PLUGINS.get(), _options_of(value))
     token = _RULES.set(rules)
     try:
         kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
@@ -498,13 +498,27 @@ converter.register_unstructure_hook(GameState, _unstructure_state)
 converter.register_structure_hook(GameState, _structure_state)
 
 
+def _options_of(value: dict[str, Any]) -> Options | None:
+    """
+    The options a saved object names, read early: a game's mechanics may depend on them, and with them the
+    kinds of action and event its JSON may hold.  ``None`` when they cannot be read (reading them in turn says why).
+    """
+    raw = value.get("options")
+    if raw is None:
+        return None
+    try:
+        return _structure_options(raw, Options)
+    except ValueError:
+        return None
+
+
 def _structure_view(value: object, _: type) -> PlayerView:
     if not isinstance(value, dict):
         raise ValueError(f"a view is an object, got {_kind(value)}")
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"PlayerView needs a 'variant' name, got {variant!r}")
-    token = _RULES.set(Rules.build(variant, _PLUGINS.get()))
+    token = _RULES.set(Rules.build(variant, _PLUGINS.get(), _options_of(value)))
     try:
         return PlayerView(**_structure_fields(PlayerView, dict(value), ()))
     finally:
@@ -539,7 +553,7 @@ def _structure_record(value: object, _: type) -> GameRecord:
         raise ValueError(f"a record is an object, got {_kind(value)}")
     variant = value.get("variant")
     try:
-        rules = Rules.build(variant, _PLUGINS.get()) if isinstance(variant, str) else None
+        rules = Rules.build(variant, _PLUGINS.get(), _options_of(value)) if isinstance(variant, str) else None
     except MaumauError:
         rules = None
     token = _RULES.set(rules)

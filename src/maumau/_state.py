@@ -310,7 +310,7 @@ def _cached_hash(self: GameState) -> int:
     return value
 
 
-GameState.__hash__ = _cached_hash  # type: ignore[method-assign]
+GameState.__hash__ = _cached_hash  # type: ignore[method-assign,assignment]
 
 
 _T = TypeVar("_T")

@@ -28,25 +28,27 @@ import attrs
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
-from ._engine import apply, legal_actions, new_game, start_of
+from ._engine import apply, check_action, legal_actions, new_game, start_of
 from ._events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,
     DirectionReversed,
     Event,
+    HandsPassed,
     MatchEnded,
     Passed,
     PenaltyDrawn,
     PileRecycled,
     PlayerResigned,
+    PlaysAgain,
     RoundEnded,
     RoundStarted,
     SuitWished,
     TurnSkipped,
 )
 from ._house_rules import load_house_rule
-from ._moves import find_move, move_names
+from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._options import OptionValue
 from ._report import progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json, parse_json
@@ -56,9 +58,13 @@ from ._table import BOT_LEVELS, Seat, Table
 from ._table_json import TABLE_FORMAT
 from ._view import PlayerView, view
 from .bots import Bot, BotTable, acting_seat
-from .exceptions import MaumauError, TableError
-from .mechanics import challenges, placings
+from .exceptions import IllegalActionError, MaumauError, TableError
+from .flow import read_call
+from .mechanics import challenges, placings, play_challenges, wishes
 from .mechanics.challenges import quoted_calls
+from .mechanics.placings import PlayerRevived
+from .mechanics.play_challenges import ChallengePlay, HandShown, PlayChallenged
+from .mechanics.wishes import ChooseRank, RankWished
 from .plugins import variants
 from .simulation import simulate
 
@@ -170,6 +176,13 @@ class _Narrator:
     def verb(self, seat: int, you: str, other: str) -> str:
         return f"{self.name(seat)} {you if seat == self.human else other}"
 
+    def of_seats(self, text: str) -> str:
+        """
+        The rules' words (which name "seat N") with names: "seat 1's hand" as "your hand" for the human.
+        """
+        text = re.sub(rf"\bseat {self.human}'s\b", "your", text)
+        return _SEAT.sub(lambda match: self.name(int(match.group(1))).replace("You", "you"), text)
+
     def names_of(self, seats: Sequence[int]) -> str:
         names = [self.name(seat) for seat in seats]
         if not names:
@@ -188,6 +201,8 @@ class _Narrator:
                 text += f" {self.verb(event.first, 'play', 'plays')} first."
             return text
         if isinstance(event, CardPlayed):
+            if event.more:
+                return self.played(event.seat, (event.card,), None, event.out_of_turn, more=True)
             if event.out_of_turn:
                 text = f"{self.verb(event.seat, 'jump', 'jumps')} in with {event.card}"
             else:
@@ -195,6 +210,23 @@ class _Narrator:
             if event.call:
                 text += f" and {'say' if event.seat == self.human else 'says'} '{event.call}'"
             return text + "."
+        if isinstance(event, PlaysAgain):
+            if event.again == "may":
+                return f"{self.name(event.seat)} may play again (or pass)."
+            return f"{self.verb(event.seat, 'play', 'plays')} again."
+        if isinstance(event, HandsPassed):
+            return self.hands_passed(event)
+        if isinstance(event, HandShown):
+            return self.hand_shown(event)
+        if isinstance(event, PlayChallenged):
+            whose = "your" if event.offender == self.human else f"{self.name(event.offender)}'s"
+            outcome = "it was not allowed" if event.guilty else "it was allowed"
+            return f"{self.verb(event.seat, 'challenge', 'challenges')} {whose} {event.card}: {outcome}."
+        if isinstance(event, RankWished):
+            return f"{self.verb(event.seat, 'wish', 'wishes')} for {_ranks_word(event.rank)}."
+        if isinstance(event, PlayerRevived):
+            back = self.verb(event.seat, "are", "is")
+            return f"{back} brought back into the round with {_cards_word(event.count)}."
         if isinstance(event, (CardsDrawn, PenaltyDrawn)):
             if event.count == 0:
                 return f"{self.verb(event.seat, 'have', 'has')} to draw, but no cards are left."
@@ -231,6 +263,72 @@ class _Narrator:
             return f"The match is over ({reason}). Won by {self.names_of(event.winners)}."
         return self._generic(event.kind, event)
 
+    def played(
+        self, seat: int, cards: Sequence[Card], call: str | None, out_of_turn: bool = False, *, more: bool = False
+    ) -> str:
+        """
+        A play of *cards* in one turn, as one sentence; with *more*, a play that more cards follow.
+        """
+        shown = _listed_words([str(card) for card in cards])
+        if out_of_turn:
+            text = f"{self.verb(seat, 'jump', 'jumps')} in with {shown}"
+        else:
+            text = f"{self.verb(seat, 'play', 'plays')} {shown}"
+        if call:
+            text += f" and {'say' if seat == self.human else 'says'} '{call}'"
+        return text + (", more to follow." if more else ".")
+
+    def story(self, items: Sequence[Event | str]) -> list[str]:
+        """
+        *items*, events and lines already written, as lines: the cards of one play (`CardPlayed` events with
+        *more*, then the last card) told in one sentence.
+        """
+        lines: list[str] = []
+        index = 0
+        while index < len(items):
+            item = items[index]
+            index += 1
+            if not (isinstance(item, CardPlayed) and item.more):
+                lines.append(item if isinstance(item, str) else self.event(item))
+                continue
+            cards = [item.card]
+            last: CardPlayed | None = None
+            while last is None and index < len(items):
+                following = items[index]
+                if not (isinstance(following, CardPlayed) and following.seat == item.seat):
+                    break
+                cards.append(following.card)
+                index += 1
+                if not following.more:
+                    last = following
+            call = None if last is None else last.call
+            lines.append(self.played(item.seat, cards, call, item.out_of_turn, more=last is None))
+        return lines
+
+    def hands_passed(self, event: HandsPassed) -> str:
+        """
+        Hands passed on: who passed them, and the hand the human passed, which the human's view shows.
+        """
+        times = "" if event.times == 1 else f" {event.times} times"
+        text = f"{self.names_of(event.seats)} pass their hands on to the next{times}"
+        for seat, hand in zip(event.seats, event.hands, strict=True):
+            if seat == self.human and hand is not None:
+                text += f"; you passed on {' '.join(map(str, hand)) or 'nothing'}"
+        return text + "."
+
+    def hand_shown(self, event: HandShown) -> str:
+        """
+        A hand shown to one seat: its cards when the human showed it or saw it.
+        """
+        if event.seat == self.human:
+            text = f"You show your hand to {self.name(event.to)}"
+        else:
+            to = "you" if event.to == self.human else self.name(event.to)
+            text = f"{self.name(event.seat)} shows their hand to {to}"
+        if event.cards is not None:
+            text += ": " + (" ".join(map(str, event.cards)) or "no cards")
+        return text + "."
+
     def _generic(self, kind: str, record: object) -> str:
         """
         A variant's own event or action: its own sentence if its class writes
@@ -255,6 +353,16 @@ class _Narrator:
             text += " (" + ", ".join(parts) + ")"
         return f"{who}: {text}" if who else text[:1].upper() + text[1:]
 
+    def waiting(self, waits: Sequence[int]) -> str:
+        """
+        The seats that sit out turns still to come, with how many: "Bob 2 turns · You 1 turn".
+        """
+        return " · ".join(
+            f"{self.name(seat)} {'1 turn' if count == 1 else f'{count} turns'}"
+            for seat, count in enumerate(waits)
+            if count > 0
+        )
+
     def hands_left(self, seen: PlayerView, number: int) -> list[str]:
         """
         The hands as held when round *number* ended, which its points count.
@@ -273,6 +381,10 @@ class _Narrator:
         if isinstance(action, PlayCard):
             out_of_turn = action.seat != seen.to_move
             text = f"jump in with {action.card}" if out_of_turn else f"play {action.card}"
+            if action.more:  # a card of a play of several cards that goes on: the last one says the call
+                return f"{text}, then more cards (a card must follow it)"
+            if seen.playing and not out_of_turn:
+                text += " to end the play"
             if action.call is not None:
                 return f"{text} and say '{action.call}'"
             due = [
@@ -284,6 +396,8 @@ class _Narrator:
         if isinstance(action, DrawCards):
             return f"draw {_cards_word(seen.debt)} (the debt)" if seen.debt else "draw a card"
         if isinstance(action, Pass):
+            if seen.again == "may":
+                return "pass (do not play again)"
             if seen.skips:
                 return "pass (miss this turn)"
             if seen.drawn is not None:
@@ -295,6 +409,12 @@ class _Narrator:
             window = challenges.window(seen)
             missed = f" (missed {quoted_calls(window.missed)})" if window is not None else ""
             return f"challenge {self.name(action.offender)}{missed}"
+        if isinstance(action, ChooseRank):
+            return f"wish for {_ranks_word(action.rank)}"
+        if isinstance(action, ChallengePlay):
+            suspect = play_challenges.suspect(seen)
+            card = f"'s {suspect.card}" if suspect is not None else "'s play"
+            return f"challenge {self.name(action.offender)}{card} (their hand is shown to you)"
         if isinstance(action, Resign):
             return "resign (leave the match)"
         if type(action).__str__ is not object.__str__:  # "seat 2 bets on the pink pig": "bet on the pink pig"
@@ -313,17 +433,34 @@ class _Narrator:
         top = f"Top card:   {seen.top}"
         if seen.wish is not None:
             top += f"    wished suit: {seen.wish}"
+        rank = wishes.wished_rank(seen)
+        if rank is not None:
+            top += f"    wished rank: {rank}"
         lines.append(top)
         debtor = seen.to_move if seen.to_move is not None else human
+        if seen.playing:
+            cards = " ".join(map(str, seen.playing))
+            lines.append(f"Open play:  {self.verb(debtor, 'have', 'has')} put down {cards}; a card must follow")
+        if seen.again is not None:
+            again = "must play again" if seen.again == "must" else "may play again (or pass)"
+            lines.append(f"Again:      {self.name(debtor)} {again}")
         if seen.debt:
             lines.append(f"Owed:       {self.verb(debtor, 'owe', 'owes')} {_cards_word(seen.debt)} (draw or answer)")
         if seen.skips:
-            lines.append(f"Owed:       {self.verb(debtor, 'miss', 'misses')} a turn (pass or answer)")
+            turns = "a turn" if seen.skips == 1 else f"{seen.skips} turns"
+            lines.append(f"Owed:       {self.verb(debtor, 'miss', 'misses')} {turns} (pass or answer)")
+        waiting = self.waiting(seen.waits)
+        if waiting:
+            lines.append(f"Sits out:   {waiting}")
         window = challenges.window(seen)
         if window is not None:
             lines.append(
                 f"Open call:  {self.name(window.offender)} missed {quoted_calls(window.missed)} and may be challenged"
             )
+        suspect = play_challenges.suspect(seen)
+        if suspect is not None and suspect.target != -1:
+            by = "you" if suspect.target == human else self.name(suspect.target)
+            lines.append(f"Challenge:  {self.name(suspect.offender)}'s {suspect.card} may be challenged by {by}")
         if seen.pending is not None and seen.pending.kind != "suit":
             amount = f" ({seen.pending.amount})" if seen.pending.amount else ""
             lines.append(f"Deciding:   {self.name(seen.pending.seat)}: {seen.pending.kind.replace('_', ' ')}{amount}")
@@ -341,12 +478,37 @@ class _Narrator:
         if not seen.is_over:
             lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen))}")
         for name, value in seen.slots:  # a variant's own things on the table: its race board, say
-            if name not in (challenges.WINDOWS.name, placings.PLACED.name):
+            if name not in _SHOWN_SLOTS:
                 lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {value}")
         lines.append(f"Your hand:  {'  '.join(str(card) for card in sorted(seen.hand, key=_card_key)) or '(empty)'}")
         if seen.drawn is not None:
             lines.append(f"You drew:   {seen.drawn} (now only this card may be played, if it fits)")
         return lines
+
+
+#: The slots the table shows in words of their own, not as a variant's slot.
+_SHOWN_SLOTS = (challenges.WINDOWS.name, placings.PLACED.name, wishes.WISHED.name, play_challenges.SUSPECT.name)
+
+#: The French ranks that are words, by their letter.
+_RANK_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+
+
+def _ranks_word(rank: str) -> str:
+    """
+    A wished rank in the plural: "7s", "jacks"; another deck's rank as "rank +2".
+    """
+    if rank in _RANK_WORDS:
+        return _RANK_WORDS[rank]
+    return f"{rank}s" if rank.isdigit() else f"rank {rank}"
+
+
+def _listed_words(words: Sequence[str]) -> str:
+    """
+    "8♥", "8♥ and 8♦", "8♥, 8♦ and 8♣".
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _cards_word(count: int, adjective: str = "") -> str:
@@ -384,27 +546,40 @@ def _order(seen: PlayerView) -> list[int]:
     return [seat for seat in seats if not seen.resigned[seat] and seat not in placings.placed(seen)]
 
 
-_ORDER_OF_KINDS: tuple[type[Action], ...] = (Challenge, PlayCard, ChooseSuit, DrawCards, Pass)
+_ORDER_OF_KINDS: tuple[type[Action], ...] = (
+    Challenge,
+    ChallengePlay,
+    PlayCard,
+    ChooseSuit,
+    ChooseRank,
+    DrawCards,
+    Pass,
+)
 
 
 def _menu_order(actions: Sequence[Action]) -> list[Action]:
     """
-    The moves as the menu lists them: challenges, plays (by card), suits,
-    draw, pass, a variant's own actions, resigning last.
+    The moves as the menu lists them: challenges (of a call, then of a play),
+    plays (by card, each ending the play before going on with more), suits,
+    ranks, draw, pass, a variant's own actions, resigning last.
     """
 
-    def key(action: Action) -> tuple[int, tuple[int, str, int, str]]:
+    def key(action: Action) -> tuple[int, tuple[int, str, int, str], bool]:
         if isinstance(action, Resign):
             rank = len(_ORDER_OF_KINDS) + 1
         else:
             rank = next((i for i, kind in enumerate(_ORDER_OF_KINDS) if isinstance(action, kind)), len(_ORDER_OF_KINDS))
-        card = _card_key(action.card) if isinstance(action, PlayCard) else (0, "", 0, "")
-        return (rank, card)
+        if isinstance(action, PlayCard):
+            return (rank, _card_key(action.card), action.more)
+        return (rank, (0, "", 0, ""), False)
 
     return sorted(actions, key=key)
 
 
 # --- the session --------------------------------------------------------------------
+
+#: What reads typed text as a play of several cards: its actions, why it cannot be played, or ``None``.
+_Planner = Callable[[str], tuple[Action, ...] | str | None]
 
 
 class _Session:
@@ -429,7 +604,9 @@ class _Session:
         self.stdout = stdout
         self.interactive = stdin is sys.stdin and stdout is sys.stdout and _isatty(stdin)
         self.narrator = _Narrator(tuple(p.name for p in state.players), human)
-        self.news: list[str] = []
+        self.news: list[Event | str] = []
+        #: The cards still to come of a play of several cards the human typed at once, each checked when it comes.
+        self.planned: list[Action] = []
         self.collect()
 
     def say(self, text: str = "") -> None:
@@ -442,7 +619,7 @@ class _Session:
         seen = view(self.state, self.human)
         self.extras.changed(self.state)
         for event in seen.events if events is None else events:
-            self.news.append(self.narrator.event(event))
+            self.news.append(event)  # told when the human is next asked, a play of several cards as one sentence
             if isinstance(event, RoundEnded):
                 self.news.extend(self.narrator.hands_left(seen, event.round))
 
@@ -466,6 +643,20 @@ class _Session:
         """
         The index of the move the human picks from *count*, by number or by name (*moves*), asking until it is one.
         """
+        choice = self.choose(count, moves)
+        assert isinstance(choice, int)  # without a planner, only a move of the menu
+        return choice
+
+    def choose(
+        self, count: int, moves: Sequence[Action] = (), planner: _Planner | None = None
+    ) -> int | tuple[Action, ...]:
+        """
+        As `ask`; with *planner*, typed text may also name a play of several cards, whose actions come back.
+
+        *planner* returns the actions of the play the text names, a line that
+        says why it cannot be played (then the human is asked again), or
+        ``None`` when the text names no play at all.
+        """
         hint = f"type a number from 1 to {count}, a name in [brackets], or q to quit"
         while True:
             text = self.read(f"Your move [1-{count} or a name, q to quit]: ").strip()
@@ -478,10 +669,16 @@ class _Session:
                 number = int(text)
             except ValueError:
                 named = _named(text, moves, count)
-                if named is None:
-                    self.say(f"{text!r} is not a move number or name; {hint}.")
+                if named is not None:
+                    return named
+                planned = planner(text) if planner is not None else None
+                if isinstance(planned, str):
+                    self.say(planned)
                     continue
-                return named
+                if planned:
+                    return planned
+                self.say(f"{text!r} is not a move number or name; {hint}.")
+                continue
             if not 1 <= number <= count:
                 self.say(f"There is no move {number}; {hint}.")
                 continue
@@ -493,7 +690,7 @@ class _Session:
         self.say(f"=== Round {seen.round} · {heading} ".ljust(60, "="))
         if self.news:
             self.say("Since your last move:")
-            for line in self.news:
+            for line in self.narrator.story(self.news):
                 self.say(f"  {line}")
             self.news.clear()
         for line in self.narrator.table(seen):
@@ -501,12 +698,87 @@ class _Session:
         return seen
 
     def human_turn(self) -> Action:
+        if self.planned:  # the next card of a play typed at once: made if it is still listed, else the play stops
+            step = self.planned.pop(0)
+            if step in legal_actions(self.state, self.human):
+                return step
+            self.planned.clear()
+            self.say(f"Your play stops before {_step_card(step)}: {self.refusal(self.state, step)}.")
         seen = self.show("your turn")
         moves = _menu_order(seen.legal_actions)
         self.say("Your moves:")
         for number, action in enumerate(moves, 1):
             self.say(f"  {number}. {self.narrator.action(action, seen)}  [{move_names(action)[0]}]")
-        return moves[self.ask(len(moves), moves)]
+        if any(isinstance(action, PlayCard) and action.more for action in moves):
+            self.say("  (Type several cards to play them at once, the call first: 'mau 8h 8d'.)")
+        choice = self.choose(len(moves), moves, self.plan)
+        if isinstance(choice, int):
+            return moves[choice]
+        first, *self.planned = choice
+        return first
+
+    def plan(self, text: str) -> tuple[Action, ...] | str | None:
+        """
+        The actions of the play of several cards *text* names (see `maumau._moves.plan_play`), a line saying
+        why it cannot be played, or ``None`` when *text* names no play.
+
+        Each card is checked on the state the cards before it would make, so
+        a play that would stop halfway is refused before anything is applied.
+        """
+        start = self.state
+
+        def after(steps: Sequence[Action]) -> tuple[Action, ...]:
+            state = start
+            for step in steps:
+                state = apply(state, step)
+            return legal_actions(state, self.human)
+
+        found = plan_play(text, legal_actions(start, self.human), after)
+        if found is None:
+            return None
+        if found.complete:
+            return found.steps
+        return f"{text.strip()!r} cannot be played: {self.why_not(found, after)}; nothing was played."
+
+    def why_not(self, plan: PlayPlan, after: Callable[[Sequence[Action]], tuple[Action, ...]]) -> str:
+        """
+        Why *plan* stops where it does, in the rules' words: the card it stops at, and what they say of it.
+        """
+        state = self.state
+        for step in plan.steps:
+            state = apply(state, step)
+        hand = state.players[self.human].hand
+        found = next_card(plan, hand)
+        if found is None:
+            return f"{plan.rest!r} is no card (a call goes before the cards: 'mau 8h 8d')"
+        card, typed_after = found
+        more = bool(typed_after)
+        if more and typed_after != "+" and next_card(PlayPlan((), None, typed_after), hand) is None:
+            return f"{typed_after!r} is no card (a call goes before the cards: 'mau 8h 8d')"
+        try:
+            call = None if more else read_call(state, plan.call)
+        except MaumauError as error:
+            return str(error)
+        plays = [move for move in legal_actions(state, self.human) if isinstance(move, PlayCard) and move.card == card]
+        if not plays:  # the card may not be played at all: the rules say why of the card alone
+            return self.refusal(state, PlayCard(self.human, card))
+        endings = [move for move in plays if not move.more]
+        if not more and endings and all(move.call != call for move in endings):  # the call is what is wrong
+            said = " or ".join(f"saying '{move.call}'" if move.call else "without a call" for move in endings)
+            return f"{card} may end the play only {said}"
+        return self.refusal(state, PlayCard(self.human, card, call, more))
+
+    def refusal(self, state: GameState, action: Action) -> str:
+        """
+        What the rules say against *action* in *state*, in one line.
+        """
+        try:
+            check_action(state, action)
+        except IllegalActionError as error:
+            return self.narrator.of_seats(error.detail)
+        except MaumauError as error:
+            return self.narrator.of_seats(str(error))
+        return f"{self.narrator.action(action, view(state, self.human))} is not one of your moves now"
 
     def offer_out_of_turn(self, actor: int) -> Action | None:
         """
@@ -515,6 +787,7 @@ class _Session:
         moves = _menu_order([a for a in legal_actions(self.state, self.human) if not isinstance(a, Resign)])
         if not moves:
             return None
+        self.planned.clear()  # another seat acts: a play the human typed is over
         seen = self.show(f"{self.narrator.name(actor)} to move")
         self.say(f"You may act before {self.narrator.name(actor)} moves:")
         for number, action in enumerate(moves, 1):
@@ -579,6 +852,13 @@ class _Session:
             )
         else:
             self.say(f"{self.narrator.names_of(result.winners)} won the match.")
+
+
+def _step_card(action: Action) -> str:
+    """
+    The card of a step of a typed play, for a message.
+    """
+    return str(action.card) if isinstance(action, PlayCard) else str(action)
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -959,7 +1239,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
         seen = spectate(state) if seat is None else view(state, seat)
         heading = f"--- move {number} of {len(record.actions)} " if number else "--- the deal "
         lines = [heading.ljust(60, "-")]
-        lines += [f"  {narrator.event(event)}" for event in seen.events]
+        lines += [f"  {line}" for line in narrator.story(seen.events)]
         lines += narrator.table(seen) if isinstance(seen, PlayerView) else _watched(narrator, seen)
         for line in lines:
             print(_paint(line) if colour else line, file=stdout)
@@ -1000,11 +1280,19 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     """
     lines = [f"Scores:     {' · '.join(f'{narrator.name(s)} {score}' for s, score in enumerate(watched.scores))}"]
     top = f"Top card:   {watched.top}" + (f"    wished suit: {watched.wish}" if watched.wish else "")
+    rank = wishes.wished_rank(watched)
+    top += f"    wished rank: {rank}" if rank is not None else ""
     lines.append(top + (f"    owed: {watched.debt} cards" if watched.debt else ""))
+    if watched.playing and watched.to_move is not None:
+        cards = " ".join(map(str, watched.playing))
+        lines.append(f"Open play:  {narrator.name(watched.to_move)} has put down {cards}; a card must follow")
+    waiting = narrator.waiting(watched.waits)
+    if waiting:
+        lines.append(f"Sits out:   {waiting}")
     hands = " · ".join(f"{narrator.name(s)}: {_cards_word(size)}" for s, size in enumerate(watched.hand_sizes))
     lines.append(f"Hands:      {hands}    (draw pile: {watched.draw_pile_size})")
     for name, value in watched.slots:
-        if name not in (challenges.WINDOWS.name, placings.PLACED.name):
+        if name not in _SHOWN_SLOTS:
             lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {value}")
     return lines
 

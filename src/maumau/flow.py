@@ -480,9 +480,9 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
             following = next_seat(state, following)
         events = changes.pop("events", state.events)
         changes["events"] = events + tuple(skipped)  # type: ignore[operator]
-    waits = state.waits if not changes else changes.get("waits", state.waits)
+    waits: tuple[int, ...] = state.waits if not changes else changes.get("waits", state.waits)  # type: ignore[assignment]
     if waits and waits[following]:  # the next player sits this turn out, and maybe the one after
-        following = _sit_out(state, following, list(waits), changes)  # type: ignore[arg-type]
+        following = _sit_out(state, following, list(waits), changes)
     if state.draws or state.again is not None:  # what the turn held, rarely anything: gone with it
         changes["again"] = None
         changes["draws"] = 0

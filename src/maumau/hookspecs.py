@@ -106,7 +106,7 @@ def maumau_options() -> Sequence[Option]:  # type: ignore[empty-body]
 
 
 @hookspec
-def maumau_mechanics() -> Sequence[object]:  # type: ignore[empty-body]
+def maumau_mechanics(options: Options) -> Sequence[object]:  # type: ignore[empty-body]
     """
     The mechanics a variant plays with: plugin objects from `maumau.mechanics`.
 
@@ -114,8 +114,13 @@ def maumau_mechanics() -> Sequence[object]:  # type: ignore[empty-body]
     registered after the kernel and before the variant, so the variant can
     still change what a mechanic does.  A house rule may add a mechanic too
     (`maumau.mechanics.JumpIns` turns classic into a game with jump-ins).
+    An implementation that takes *options* may name mechanics by the game's
+    options (classic's ``ace_with_another``); the rules are then built once
+    per set of options that a game uses.
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       *options*.
     """
 
 

@@ -151,7 +151,7 @@ def plugin_name(plugin: object) -> str:
 #: Rules built lately, by variant and house-rule plugin identities.  Bounded,
 #: because a server may pass new plugin objects for every game: a state keeps
 #: its own `Rules`, so an evicted entry only costs the next game a rebuild.
-_RULES_CACHE: dict[tuple[str, tuple[int, ...]], Rules] = {}
+_RULES_CACHE: dict[tuple[Any, ...], Rules] = {}
 _RULES_CACHE_SIZE = 64
 #: The most decks, suit lists and call lists one `Rules` keeps, one per distinct set of options.
 _PER_OPTIONS_SIZE = 32
@@ -328,10 +328,13 @@ class Rules:
        Hooks are resolved once when the rules are built; ``can_play`` became ``playable``.
     """
 
-    def __init__(self, variant: str, house_rules: Sequence[object] = ()) -> None:
+    def __init__(self, variant: str, house_rules: Sequence[object] = (), options: Options | None = None) -> None:
         self.variant = variant
         self.house_rules = tuple(house_rules)
         self.house_rule_names = tuple(plugin_name(p) for p in house_rules)
+        #: The options the mechanics were chosen for, when they depend on them (``None``: they do not, or the
+        #: defaults).
+        self.options = options
         for plugin in self.house_rules:
             _check_house_rule(plugin)
         module = _load_variant(variant)
@@ -352,7 +355,7 @@ class Rules:
         Register the plugins and resolve every hook; apart from `__init__` so that a plugin's fault is named.
         """
         self.plugin_manager = pluggy.PluginManager("maumau")
-        self.mechanics = _mechanics_of(module, self.house_rules)
+        self.mechanics, self.mechanics_by_options = _mechanics_of(variant, module, self.house_rules, self.options)
         pm = self.plugin_manager
         pm.add_hookspecs(hookspecs)
         pm.register(_KERNEL, name=KERNEL_NAME)
@@ -473,9 +476,14 @@ class Rules:
         return self.hooks[name] if getattr(self.plugin_manager.hook, name).get_hookimpls() else None
 
     @classmethod
-    def build(cls, variant: str, house_rules: Iterable[object] = ()) -> Rules:
+    def build(cls, variant: str, house_rules: Iterable[object] = (), options: Options | None = None) -> Rules:
         """
         The rules for *variant* with *house_rules* registered on top, cached.
+
+        *options*, a game's resolved options, matter only to a variant (or a
+        house rule) whose mechanics depend on them (its ``maumau_mechanics``
+        takes *options*): its rules are then built for those options, and
+        without them for its defaults.
 
         Raises:
             UnknownVariantError: no installed variant has that name.
@@ -485,6 +493,24 @@ class Rules:
         rules = _RULES_CACHE.get(key)
         if rules is None:  # ids stay unique: a cached Rules keeps its plugins alive
             rules = _remember(_RULES_CACHE, key, cls(variant, plugins), _RULES_CACHE_SIZE)
+        return rules if options is None else rules.for_options(options)
+
+    def for_options(self, options: Options) -> Rules:
+        """
+        These rules as a game with *options* plays them: themselves, unless the mechanics depend on the options.
+        """
+        if not self.mechanics_by_options or options == self.options:
+            return self
+        try:  # options as saved may lack those declared since: the defaults fill them in
+            options = self.resolve_options(dict(options))
+        except MaumauError:  # options that are wrong: whoever reads them says so, with these rules
+            return self
+        if options == self.options:
+            return self
+        key = (self.variant, tuple(id(p) for p in self.house_rules), options)
+        rules = _RULES_CACHE.get(key)
+        if rules is None:
+            rules = _remember(_RULES_CACHE, key, Rules(self.variant, self.house_rules, options), _RULES_CACHE_SIZE)
         return rules
 
     def fault(self, error: BaseException) -> PluginError | None:
@@ -658,20 +684,29 @@ def _check_house_rule(plugin: object) -> None:
         )
 
 
-def _mechanics_of(module: object, house_rules: Sequence[object]) -> tuple[object, ...]:
+def _mechanics_of(
+    variant: str, module: object, house_rules: Sequence[object], options: Options | None
+) -> tuple[tuple[object, ...], bool]:
     """
-    The mechanics the variant and its house rules opt into, one per kind, in the order they name them.
+    The mechanics the variant and its house rules opt into, one per kind, in the order they name them, and
+    whether they depend on the game's options.
 
     Asked of a plugin manager of their own, because the mechanics must be
-    registered before the variant, so that the variant can change them.
+    registered before the variant, so that the variant can change them.  An
+    implementation that takes *options* gets the game's (or, without them,
+    the defaults the variant and its house rules declare).
     """
     pm = pluggy.PluginManager("maumau")
     pm.add_hookspecs(hookspecs)
     pm.register(module, name="variant")
     for index, plugin in enumerate(house_rules):
         pm.register(plugin, name=f"house:{index}")
+    by_options = any("options" in impl.argnames for impl in pm.hook.maumau_mechanics.get_hookimpls())
+    if by_options and options is None:
+        declared = {option.name: option for answer in pm.hook.maumau_options() for option in answer or ()}
+        options = resolve_options(variant, tuple(declared.values()), None)
     found: dict[type, object] = {}
-    for mechanics in reversed(pm.hook.maumau_mechanics()):  # the variant's first
+    for mechanics in reversed(pm.hook.maumau_mechanics(options=options)):  # the variant's first
         for mechanic in mechanics:
             found.setdefault(type(mechanic), mechanic)
-    return tuple(found.values())
+    return tuple(found.values()), by_options

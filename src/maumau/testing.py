@@ -56,7 +56,7 @@ from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError
-from .mechanics.challenges import offenders
+from .mechanics.challenges import window
 
 __all__ = [
     "check_calls",
@@ -209,11 +209,23 @@ def check_calls(state: GameState) -> None:
                 for event in after.events
                 if isinstance(event, PenaltyDrawn) and event.seat == seat and event.reason.startswith("missed")
             ]
-            if missed or seat in offenders(after):
+            if missed or Counter(_misses(after))[seat] > Counter(_misses(state))[seat]:
                 due = f"the call it owes, {said.call!r}," if said.call else "no call"
                 raise AssertionError(
                     f"'{said}' is listed with {due} but misses a call: the call listed and the call judged differ"
                 )
+
+
+def _misses(state: GameState) -> list[int]:
+    """
+    The offender of every missed call open to a challenge, once per call missed.
+    """
+    found: list[int] = []
+    current = window(state)
+    while current is not None:
+        found += [current.offender] * len(current.missed.split(" and "))
+        current = current.then
+    return found
 
 
 def _permute_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:

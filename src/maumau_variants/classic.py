@@ -10,9 +10,12 @@ follow (not on a jack, unless ``jack_on_jack``).  Or draw one card, even
 holding a playable one, then play that card only or pass.  A 7 makes the
 next player draw 2 unless they answer with a 7 (the debt grows by 2); an 8
 skips the next player (with ``pass_the_skip`` an 8 answers an 8).  Playing
-the second-to-last card without saying "Mau" costs 2 cards at once (and the
-last card without "Mau-Mau", with ``mau_mau_call``).  The last card has no
-effect.  When every player in a row can neither play nor draw, the round is
+the second-to-last card without saying "Mau" costs 2 cards at once (1 with
+``mau_penalty``; and the last card without "Mau-Mau", with ``mau_mau_call``,
+or only a jack as the last card, with ``mau_mau_when="jack"``).  With
+``nines_draw_three`` a 9 makes the next player draw 3; with
+``ace_with_another`` an ace may only be played with another card after it.
+The last card has no effect.  When every player in a row can neither play nor draw, the round is
 blocked and the lowest hand wins.  The player who goes out scores the
 others' hands (J 20, A 11, K Q 10 10, 9 8 7 face value); the match ends at
 the end of a round in which someone reaches 100 points per player.
@@ -24,6 +27,7 @@ from collections.abc import Sequence
 
 from maumau import (
     Action,
+    CallRuling,
     Card,
     Effect,
     GameState,
@@ -36,6 +40,7 @@ from maumau import (
     hookimpl,
 )
 from maumau.flow import best_seats, evolve_state, matching
+from maumau.mechanics import Combinations
 
 #: Ranks of the 32-card pack.
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -46,9 +51,18 @@ CARD_POINTS = {"J": 20, "A": 11, "K": 10, "Q": 10, "10": 10, "9": 9, "8": 8, "7"
 OPTIONS = (
     Option("hand_size", 5, "cards dealt to each player", choices=(5, 6)),
     Option("jack_on_jack", False, "a jack may be played on a jack (and answer a wish)"),
-    Option("stack_sevens", True, "a 7 may answer a 7, adding 2 to the debt"),
+    Option("stack_sevens", True, "a 7 may answer a 7, adding 2 to the debt (and a 9 a 9, with nines_draw_three)"),
     Option("pass_the_skip", False, "a player hit by an 8 may answer with an 8 and pass the skip on"),
     Option("mau_mau_call", False, "the last card needs the call 'Mau-Mau' too"),
+    Option(
+        "mau_mau_when",
+        "any",
+        "with mau_mau_call, which last card needs 'Mau-Mau': 'any', or only a 'jack'",
+        choices=("any", "jack"),
+    ),
+    Option("mau_penalty", 2, "penalty cards for a missed call", choices=(1, 2)),
+    Option("nines_draw_three", False, "a 9 makes the next player draw 3 (Brazil); only a 9 answers it"),
+    Option("ace_with_another", False, "an ace may only be played together with another card after it"),
     Option(
         "scoring",
         "winner",
@@ -81,6 +95,35 @@ def maumau_options() -> Sequence[Option]:
     return OPTIONS
 
 
+class JackMauMau:
+    """
+    The variation "'Mau-Mau' only when the last card is a jack" (``mau_mau_when="jack"``), named by the variant
+    only when it is played, so that the call due depends on the card only in those games.
+    """
+
+    def __repr__(self) -> str:
+        return "JackMauMau()"
+
+    @hookimpl
+    def maumau_expected_call(self, cards_left: int, cards: tuple[Card, ...]) -> str | None:
+        return "Mau-Mau" if cards_left == 0 and cards[-1].rank == "J" else None
+
+
+#: The variation "an ace may only be played together with another card": the card after it matches it or is a
+#: jack, and a play may not end on an ace.
+ACE_WITH_ANOTHER = Combinations(sets=False, covered="A", wild="J")
+
+
+@hookimpl
+def maumau_mechanics(options: Options) -> tuple[object, ...]:
+    mechanics: list[object] = []
+    if options["ace_with_another"]:
+        mechanics.append(ACE_WITH_ANOTHER)
+    if options["mau_mau_call"] and options["mau_mau_when"] == "jack":
+        mechanics.append(JackMauMau())
+    return tuple(mechanics)
+
+
 @hookimpl
 def maumau_seats() -> range:
     return range(2, 11)
@@ -98,8 +141,11 @@ WILD = frozenset({"J"})
 @hookimpl
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     options = state.options
-    if state.debt:  # only a 7 answers a 7
-        return tuple(card for card in cards if card.rank == "7") if options["stack_sevens"] else ()
+    if state.debt:  # only a 7 answers a 7 (and a 9 a 9, with nines_draw_three): the card that made the debt is on top
+        if not options["stack_sevens"]:
+            return ()
+        rank = state.discard_pile[-1].rank
+        return tuple(card for card in cards if card.rank == rank)
     if state.skips:  # pass_the_skip: only an 8 answers an 8
         return tuple(card for card in cards if card.rank == "8")
     # The kernel's matching (the wished suit, else suit or rank), with jacks on anything but a jack.
@@ -125,13 +171,22 @@ def maumau_calls(options: Options) -> tuple[str, ...]:
 def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
     if cards_left == 1:
         return "Mau"
-    if cards_left == 0 and state.options["mau_mau_call"]:
+    if cards_left == 0 and state.options["mau_mau_call"] and state.options["mau_mau_when"] == "any":
         return "Mau-Mau"
+    return None  # with mau_mau_when="jack", `JackMauMau` answers for the last card
+
+
+@hookimpl
+def maumau_judge_call(state: GameState, call: str | None, expected: str | None) -> CallRuling | None:
+    if expected and call != expected:
+        penalty = state.options["mau_penalty"]
+        assert isinstance(penalty, int)
+        return CallRuling(missed=expected, penalty=penalty)
     return None
 
 
 #: What the special cards do, made once: effects are values, shared by every play.
-PLAIN, SEVEN, EIGHT, JACK = Effect(), Effect(draw=2), Effect(skip=1), Effect(choose_suit=True)
+PLAIN, SEVEN, EIGHT, JACK, NINE = Effect(), Effect(draw=2), Effect(skip=1), Effect(choose_suit=True), Effect(draw=3)
 
 
 @hookimpl
@@ -145,6 +200,8 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None
         return PLAIN if state.options["pass_the_skip"] else EIGHT
     if rank == "J":
         return JACK
+    if rank == "9" and state.options["nines_draw_three"]:
+        return NINE
     return PLAIN
 
 

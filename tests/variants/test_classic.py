@@ -8,6 +8,7 @@ starter is turned, and the draw pile begins with the cards named after it.
 from __future__ import annotations
 
 from collections import Counter
+from typing import ClassVar
 
 import pytest
 from attrs import evolve
@@ -716,6 +717,127 @@ class TestMau:
         state = play(state, 1, "9d", "Mau-Mau")
 
         assert state.rounds[0].winners == (1,)
+
+    def test_mau_mau_when_jack_asks_for_mau_mau_only_on_a_jack(self) -> None:
+        """
+        With ``mau_mau_when="jack"`` a last 9 needs no call, and a last jack needs "Mau-Mau" (seed 001's
+        variation: "at some, only when that card is a jack").
+        """
+        options = {"mau_mau_call": True, "mau_mau_when": "jack"}
+        nine = deal(EIGHTS_2, "10h", options=options)
+        jack = deal(("Kc Ac 9c Qc 10c", "8h 8c 8s 8d Jd"), "10h", "Ad Ah", options=options)
+        for eight in ("8h", "8c", "8s"):
+            nine, jack = play(nine, 1, eight), play(jack, 1, eight)
+        nine, jack = play(nine, 1, "8d", "Mau"), play(jack, 1, "8d", "Mau")
+
+        assert {a for a in turn_actions(nine) if isinstance(a, PlayCard)} == {PlayCard(1, Card.parse("9d"))}
+        assert PlayCard(1, Card.parse("Jd"), "Mau-Mau") in turn_actions(jack)
+        assert play(nine, 1, "9d").rounds[0].winners == (1,)
+        silent = play(jack, 1, "Jd")
+        assert PenaltyDrawn(1, 2, "missed 'Mau-Mau'", cards("Ad Ah")) in silent.events
+        assert play(jack, 1, "Jd", "Mau-Mau").rounds[0].winners == (1,)
+
+    def test_mau_penalty_option_makes_a_missed_call_cost_one_card(self) -> None:
+        """
+        With ``mau_penalty=1`` a forgotten "Mau" costs one card (seed 001: "you draw penalty cards, usually one
+        or two").
+        """
+        state = deal(EIGHTS_2, "10h", "Ad Ah", options={"mau_penalty": 1})
+        for eight in ("8h", "8c", "8s"):
+            state = play(state, 1, eight)
+
+        state = play(state, 1, "8d")
+
+        assert state.players[1].hand == cards("9d Ad")
+        assert PenaltyDrawn(1, 1, "missed 'Mau'", cards("Ad")) in state.events
+
+
+class TestNines:
+    """
+    Option ``nines_draw_three`` (seed 001's variation: "in Brazil, some tables make the 9 a draw-3 card").
+    """
+
+    def test_nine_makes_the_next_player_draw_three(self) -> None:
+        state = deal(
+            ("Kc Qd 8s 10c As", "9h 8h Jc 7c Kh", "7d 8c 9d Qc 10s"), "10h", options={"nines_draw_three": True}
+        )
+
+        state = play(state, 1, "9h")
+
+        assert (state.to_move, state.debt) == (2, 3)
+        assert turn_actions(state) == {PlayCard(2, Card.parse("9d")), DrawCards(2)}
+
+    def test_a_seven_does_not_answer_a_nine_nor_a_nine_a_seven(self) -> None:
+        options = {"nines_draw_three": True}
+        nine = play(deal(("Kc Qd 8s 10c As", "9h 8h Jc 7c Kh", "7h 8c 9c Qc 10s"), "10h", options=options), 1, "9h")
+        seven = play(deal(("Kc Qd 8s 10c As", "7h 8h Jc 7c Kh", "9h 8c 9c Qc 10s"), "10h", options=options), 1, "7h")
+
+        assert turn_actions(nine) == {PlayCard(2, Card.parse("9c")), DrawCards(2)}
+        assert turn_actions(seven) == {DrawCards(2)}
+
+    def test_without_the_option_a_nine_is_a_plain_card(self) -> None:
+        state = deal(("Kc Qd 8s 10c As", "9h 8h Jc 7c Kh", "7d 8c 9d Qc 10s"), "10h")
+
+        state = play(state, 1, "9h")
+
+        assert (state.to_move, state.debt) == (2, 0)
+
+
+class TestAceWithAnother:
+    """
+    Option ``ace_with_another`` (seed 001's variation: "an ace can only be played together with another card").
+    """
+
+    OPTIONS: ClassVar[dict[str, object]] = {"ace_with_another": True}
+
+    def test_an_ace_alone_may_not_be_played(self) -> None:
+        state = deal(("Kc Qd 8s 10c 7s", "Ah 8h Jc 7c Kd", "7d 8c 9d Qc 10s"), "10h", options=self.OPTIONS)
+
+        assert PlayCard(1, Card.parse("Ah")) not in turn_actions(state)
+        assert PlayCard(1, Card.parse("Ah"), None, True) in turn_actions(state)
+
+    def test_the_card_after_the_ace_matches_it_or_is_a_jack(self) -> None:
+        state = deal(("Kc Qd 8s 10c 7s", "Ah 8h Jc 7c Kd", "7d 8c 9d Qc 10s"), "10h", options=self.OPTIONS)
+
+        state = apply(state, PlayCard(1, Card.parse("Ah"), None, True))
+
+        assert {action.card for action in turn_actions(state)} == set(cards("8h Jc"))
+
+    def test_the_ace_and_its_card_are_one_play_with_the_card_s_effect(self) -> None:
+        state = deal(("Kc Qd 8s 10c 7s", "Ah 7h Jc 9c Kd", "7d 8c 9d Qc 10s"), "10h", options=self.OPTIONS)
+
+        state = apply(state, PlayCard(1, Card.parse("Ah"), None, True))
+        state = play(state, 1, "7h")
+
+        assert (state.to_move, state.debt) == (2, 2)
+        assert state.players[1].hand == cards("Jc 9c Kd")
+
+    def test_an_ace_that_nothing_could_follow_may_not_be_played_at_all(self) -> None:
+        state = deal(("Kc Qd 8s 10d 7s", "Ah 9c 10c 7c Kd", "7d 8c 9d Qc 10s"), "10h", options=self.OPTIONS)
+
+        assert not {action for action in turn_actions(state) if getattr(action, "card", None) == Card.parse("Ah")}
+
+    def test_without_the_option_an_ace_goes_alone(self) -> None:
+        state = deal(("Kc Qd 8s 10c 7s", "Ah 8h Jc 7c Kd", "7d 8c 9d Qc 10s"), "10h")
+
+        assert PlayCard(1, Card.parse("Ah")) in turn_actions(state)
+        assert PlayCard(1, Card.parse("Ah"), None, True) not in turn_actions(state)
+
+
+class TestDirection:
+    """
+    Seed 001's table rules say "play goes to the right": seats are numbered in the direction of play.
+    """
+
+    def test_play_goes_from_each_seat_to_the_next_seat_number(self) -> None:
+        state = deal(HANDS_3, "10h")
+
+        order = [state.to_move]
+        for _ in range(3):
+            state = pass_(draw(state, state.to_move), state.to_move) if state.to_move is not None else state
+            order.append(state.to_move)
+
+        assert order[:4] == [1, 2, 0, 1]
 
 
 class TestLastCard:

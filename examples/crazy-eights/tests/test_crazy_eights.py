@@ -136,6 +136,16 @@ def test_passing_is_allowed_once_max_draw_cards_cards_are_drawn() -> None:
     assert passed.events == (Passed(0),)  # a pass, not a missed turn
 
 
+def test_a_player_may_draw_up_to_five_cards_in_a_turn_by_default() -> None:
+    state = deal(HANDS, "3d", "2h 2c 4h 6h 7c")
+    for _ in range(4):
+        state = apply(state, DrawCards(0))
+    assert DrawCards(0) in turn(state)
+    state = apply(state, DrawCards(0))
+
+    assert turn(state) == {PlayCard(0, Card.parse(c)) for c in ("3c", "5d", "Kd")} | {Pass(0)}
+
+
 def test_with_the_draw_pile_empty_a_player_may_pass_and_nobody_draws() -> None:
     state = deal(HANDS, "3d")
     state = evolve_state(state, draw_pile=(), discard_pile=(*state.draw_pile, *state.discard_pile))
@@ -151,10 +161,28 @@ def test_the_game_ends_after_max_turns_card_plays() -> None:
     assert state.rounds[-1].reason == "max turns"
 
 
+def test_the_game_goes_on_until_max_turns_card_plays_are_made() -> None:
+    state = deal(HANDS, "3d", max_turns=3)
+    for seat, card in ((0, "3c"), (1, "3s")):
+        state = apply(state, PlayCard(seat, Card.parse(card)))
+        assert not state.is_over
+    state = apply(state, PlayCard(2, Card.parse("Qs")))
+
+    assert state.is_over
+    assert state.rounds[-1].reason == "max turns"
+
+
 def test_every_player_scores_minus_their_hand() -> None:
     state = apply(deal(HANDS, "3d", max_turns=1), PlayCard(0, Card.parse("3c")))
 
     assert state.scores == (-(4 + 5 + 9 + 10), -(2 + 3 + 4 + 5 + 6), -(7 + 7 + 10 + 10 + 10))
+
+
+def test_an_eight_left_in_the_hand_costs_fifty() -> None:
+    state = deal((HANDS[0], "8s 3s 4s 5s 6s", HANDS[2]), "3d", max_turns=1)
+    state = apply(state, PlayCard(0, Card.parse("3c")))
+
+    assert state.scores[1] == -(50 + 3 + 4 + 5 + 6)
 
 
 def test_openspiel_scoring_adds_two_to_the_card_number() -> None:

@@ -93,6 +93,13 @@ def test_a_drawn_card_that_fits_is_played_at_once() -> None:
     assert turn(state) == {PlayCard(0, Card("9", "green"))}
 
 
+def test_a_drawn_card_of_the_top_number_is_played_at_once_as_rlcard_documents() -> None:
+    _, state = stacked(["red 1,red 2", "blue 3,blue 4"], "green 5", ("yellow 5",))
+    state = apply(state, DrawCards(0))
+
+    assert turn(state) == {PlayCard(0, Card("5", "yellow"))}
+
+
 def test_a_wild_names_the_colour_to_follow() -> None:
     _, state = stacked(["Wild,red 2", "blue 3,yellow 4"], "green 5")
     state = apply(state, PlayCard(0, Card(WILD)))

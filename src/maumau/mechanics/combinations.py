@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from .._actions import Action, PlayCard
-from .._cards import FRENCH_RANKS, Card
+from .._actions import Action, PlayCard, completable
+from .._cards import FRENCH_RANKS, Card, without_card
 from .._features import Feature, card_counts
 from .._options import Options
 from .._select import CardSet, CardSpec
@@ -169,27 +169,24 @@ class Combinations:
         if type(action) is not PlayCard or action.seat != state.to_move or state.pending is not None:
             return None
         assert isinstance(action, PlayCard)
-        hand = state.players[action.seat].hand
-        if action.card not in hand:
-            return None
-        if action.more and action.call is not None:
-            return None  # what was said is the matter: the kernel's words
+        seat, card = action.seat, action.card
+        hand = state.players[seat].hand
+        if card not in hand or (action.more and action.call is not None):
+            return None  # not held, or a call with a card that more cards follow: the kernel's words
         playing = state.playing
-        if playing:
-            shown = " ".join(map(str, playing))
-            if not self.follows(playing, action.card):
-                return Reason.PLAY_OPEN, f"{action.card} does not follow {shown} in one play ({self._what(playing)})"
-            if action.more:
-                return (
-                    Reason.PLAY_OPEN,
-                    f"nothing in seat {action.seat}'s hand could follow {action.card} to end the play",
-                )
-            return Reason.PLAY_OPEN, f"a play may not end on {action.card}: another card must follow it"
-        if action.more and state.drawn is None:
-            return Reason.PLAY_OPEN, f"nothing in seat {action.seat}'s hand could follow {action.card} to end a play"
-        if action.card in self.covered and not action.more:
-            return Reason.PLAY_OPEN, f"{action.card} may only be played together with another card after it"
-        return None
+        if playing and not self.follows(playing, card):
+            return (
+                Reason.PLAY_OPEN,
+                f"{card} does not follow {' '.join(map(str, playing))} in one play ({self._what(playing)})",
+            )
+        if not playing and card not in state.rules.playable(state, seat, (card,)):
+            return None  # the first card of a play matches the pile as any card does: the kernel's words
+        played = (*playing, card)
+        if action.more and not completable(state, seat, played, without_card(hand, card)):
+            return Reason.PLAY_OPEN, f"nothing in seat {seat}'s hand could follow {card} to end a play"
+        if not action.more and card in self.covered:
+            return Reason.PLAY_OPEN, f"{card} may only be played together with another card after it"
+        return None  # what was said with it: the kernel's words
 
     def _what(self, playing: tuple[Card, ...]) -> str:
         if playing[-1] in self.covered:

@@ -6,6 +6,11 @@ used in JSON, ``"7h"``), its text (``"7♥"``) and a colour class, so the
 page can draw a French suit or a colour deck's colour alike.  Each legal
 action carries a sentence for its button and its own JSON, which the page
 sends back unchanged to take it.
+
+A play of several cards is one action per card: a card that more cards
+follow is listed with ``more`` (its button says "and more"), and while the
+play is open, ``playing`` holds its cards so far and only the cards that may
+follow are listed.  The page clicks them one at a time, as a player would.
 """
 
 from __future__ import annotations
@@ -24,11 +29,13 @@ from .._events import (
     ChallengeMade,
     DirectionReversed,
     Event,
+    HandsPassed,
     MatchEnded,
     Passed,
     PenaltyDrawn,
     PileRecycled,
     PlayerResigned,
+    PlaysAgain,
     RoundEnded,
     RoundStarted,
     SuitWished,
@@ -37,13 +44,20 @@ from .._events import (
 from .._serialize import to_json
 from .._spectator import SpectatorView
 from .._view import PlayerView
-from ..mechanics import challenges, placings
+from ..mechanics import challenges, placings, play_challenges, wishes
+from ..mechanics.placings import PlayerRevived
+from ..mechanics.play_challenges import ChallengePlay, HandShown, PlayChallenged
+from ..mechanics.wishes import ChooseRank, RankWished
 
 __all__ = ["action_text", "card_data", "event_text", "render"]
 
 #: The colour class of each French suit: a four-colour pack, so that no two suits look alike.
 _SUIT_COLOURS = {HEARTS: "red", DIAMONDS: "blue", CLUBS: "green", SPADES: "black"}
 _SEAT = re.compile(r"\bseat (\d+)")
+
+
+#: The slots shown on their own (a challenge window, the placings, a wished rank, a play open to a challenge).
+_SHOWN_SLOTS = (challenges.WINDOWS.name, placings.PLACED.name, wishes.WISHED.name, play_challenges.SUSPECT.name)
 
 
 def card_data(card: Card) -> dict[str, str | bool]:
@@ -74,6 +88,8 @@ def action_text(action: Action, names: tuple[str, ...]) -> str:
     The button's sentence for *action*, without the seat that takes it: ``play 7♥ and say 'Mau'``.
     """
     if isinstance(action, PlayCard):
+        if action.more:
+            return f"play {action.card} and more"
         said = f" and say '{action.call}'" if action.call else ""
         return f"play {action.card}{said}"
     if isinstance(action, DrawCards):
@@ -84,6 +100,10 @@ def action_text(action: Action, names: tuple[str, ...]) -> str:
         return f"name {action.suit}"
     if isinstance(action, Challenge):
         return f"challenge {_name(names, action.offender)}"
+    if isinstance(action, ChallengePlay):
+        return f"challenge {_name(names, action.offender)}'s play"
+    if isinstance(action, ChooseRank):
+        return f"wish for {action.rank}"
     if isinstance(action, Resign):
         return "resign"
     text = str(action).removeprefix(f"seat {action.seat} ")
@@ -101,7 +121,29 @@ def event_text(event: Event, names: tuple[str, ...]) -> str:
     if isinstance(event, CardPlayed):
         verb = "jumps in with" if event.out_of_turn else "plays"
         said = f" and says '{event.call}'" if event.call else ""
-        return f"{who} {verb} {event.card}{said}."
+        more = ", more to follow" if event.more else ""
+        return f"{who} {verb} {event.card}{said}{more}."
+    if isinstance(event, PlaysAgain):
+        return f"{who} may play again." if event.again == "may" else f"{who} plays again."
+    if isinstance(event, HandsPassed):
+        passers = ", ".join(_name(names, seat) for seat in event.seats)
+        times = "" if event.times == 1 else f" {event.times} times"
+        shown = "".join(
+            f" {_name(names, seat)} passed on: {' '.join(map(str, hand)) or 'nothing'}."
+            for seat, hand in zip(event.seats, event.hands, strict=True)
+            if hand is not None  # in a seat's view, only the hand it passed
+        )
+        return f"{passers} pass their hands on to the next{times}.{shown}"
+    if isinstance(event, HandShown):
+        cards = "" if event.cards is None else f": {' '.join(map(str, event.cards)) or 'no cards'}"
+        return f"{who} shows their hand to {_name(names, event.to)}{cards}."
+    if isinstance(event, PlayChallenged):
+        outcome = "it was not allowed" if event.guilty else "it was allowed"
+        return f"{who} challenges {_name(names, event.offender)}'s {event.card}: {outcome}."
+    if isinstance(event, RankWished):
+        return f"{who} wishes for {event.rank}."
+    if isinstance(event, PlayerRevived):
+        return f"{who} is brought back into the round with {event.count} card{'' if event.count == 1 else 's'}."
     if isinstance(event, (CardsDrawn, PenaltyDrawn)):
         penalty = " penalty" if isinstance(event, PenaltyDrawn) else ""
         cards = f": {' '.join(map(str, event.cards))}" if event.cards else ""
@@ -186,7 +228,7 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         as_board = _board(value)
         if as_board is not None:
             board = as_board
-        elif name not in (challenges.WINDOWS.name, placings.PLACED.name):  # both shown on their own below
+        elif name not in _SHOWN_SLOTS:  # each shown on its own below
             slots.append([name.replace("_", " "), str(value)])
     actions = []
     if isinstance(seen, PlayerView):
@@ -198,12 +240,14 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
                     "text": action_text(action, names),
                     "card": action.card.code if isinstance(action, PlayCard) else None,
                     "call": action.call if isinstance(action, PlayCard) else None,
+                    "more": isinstance(action, PlayCard) and action.more,
                     "reaction": actor != seat and not isinstance(action, Resign),
                     "action": json.loads(to_json(action)),
                 }
             )
     result = seen.result
     window = challenges.window(seen)
+    suspect = play_challenges.suspect(seen)
     return {
         "variant": seen.variant,
         "seat": seat,
@@ -220,6 +264,13 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         "wish": seen.wish,
         "debt": seen.debt,
         "skips": seen.skips,
+        "playing": [card_data(card) for card in seen.playing],
+        "again": seen.again,
+        "waits": list(seen.waits),
+        "rank_wish": wishes.wished_rank(seen),
+        "suspect": None
+        if suspect is None or suspect.target == -1
+        else {"offender": suspect.offender, "card": card_data(suspect.card), "target": suspect.target},
         "pending": None
         if seen.pending is None
         else {"seat": seen.pending.seat, "kind": seen.pending.kind.replace("_", " "), "amount": seen.pending.amount},

@@ -18,6 +18,12 @@ the dealer had played it.  The draw pile is not refilled unless
 plays, or when the draw pile is empty and the players passed one more time
 in a row than there are players.  Every player then scores minus their hand:
 50 for an 8, 10 for a J, Q, K or A, the face value for the rest.
+
+The drawing is the kernel's draw rule, ``DrawRule(limit=max_draw_cards,
+play="hand")``, counted in ``state.draws``; ``maumau_may_draw`` only stops
+the kernel from refilling an empty pile from the discards, which OpenSpiel
+does not do without ``reshuffle``.  What OpenSpiel counts beyond that (card
+plays, passes in a row, the debt of 2s) is the public slot `TURN`.
 """
 
 from __future__ import annotations
@@ -32,10 +38,12 @@ from maumau import (
     Card,
     ChooseSuit,
     DrawCards,
+    DrawRule,
     Effect,
     GameState,
     MatchResult,
     Option,
+    Options,
     Pass,
     PileRecycled,
     PlayCard,
@@ -71,21 +79,19 @@ SUITS = ("♣", "♦", "♥", "♠")
 @frozen
 class Turn:
     """
-    What OpenSpiel counts beside the cards.
+    What OpenSpiel counts beside the cards (the cards drawn this turn are the kernel's ``state.draws``).
 
-    *draws* is the number of cards the player to move drew by choice this
-    turn, *plays* the card plays so far (for ``max_turns``), *passes* the
+    *plays* is the card plays so far (for ``max_turns``), *passes* the
     passes in a row while the draw pile was empty, and *owed* the debt of 2s
     as played, before it is cut to the cards there are to draw.
     """
 
-    draws: int = 0
     plays: int = 0
     passes: int = 0
     owed: int = 0
 
     def __str__(self) -> str:
-        return f"{self.plays} cards played, {self.draws} drawn this turn, {self.passes} passes in a row"
+        return f"{self.plays} cards played, {self.passes} passes in a row"
 
 
 #: The variant's slot: public, as OpenSpiel's observations show the counts to everyone.
@@ -146,8 +152,8 @@ def _restock(state: GameState) -> GameState:
     return evolve_state(state, draw_pile=cards, discard_pile=state.discard_pile[-1:], events=events)
 
 
-def _limit(state: GameState, name: str) -> int:
-    value = state.options[name]
+def _limit(options: Options, name: str) -> int:
+    value = options[name]
     assert isinstance(value, int)
     return value
 
@@ -228,6 +234,12 @@ def maumau_starter(state: GameState, card: Card) -> GameState:
 
 
 @hookimpl
+def maumau_draw_rule(options: Options) -> DrawRule:
+    # After each draw the whole hand is playable, and another card may be drawn up to the limit; then a pass.
+    return DrawRule(limit=_limit(options, "max_draw_cards"), play="hand")
+
+
+@hookimpl
 def maumau_playable(state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     if state.debt:  # any 2 answers a 2, whatever its suit
         return tuple(card for card in cards if card.rank == "2")
@@ -257,9 +269,9 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None
 def maumau_before_action(state: GameState, action: Action) -> GameState:
     turn = TURN.get(state)
     if isinstance(action, PlayCard):
-        return _count(state, draws=0, plays=turn.plays + 1, passes=0)
+        return _count(state, plays=turn.plays + 1, passes=0)
     if isinstance(action, Pass):
-        return _count(state, draws=0, passes=0 if state.draw_pile else turn.passes + 1)
+        return _count(state, passes=0 if state.draw_pile else turn.passes + 1)
     if isinstance(action, DrawCards):
         if state.debt:  # the debt as owed; without reshuffle, only what the pile holds can be drawn
             owed = state.debt
@@ -280,24 +292,16 @@ def maumau_follow_up(state: GameState) -> GameState:
 @hookimpl
 def maumau_after_draw(state: GameState, cards: tuple[Card, ...], forced: bool) -> GameState:
     state = _restock(state)
-    turn = TURN.get(state)
     if forced:  # the debt is paid; the pile running out on its very last card counts as a pass
-        passes = 1 if not state.draw_pile and len(cards) == turn.owed else 0
+        passes = 1 if not state.draw_pile and len(cards) == TURN.get(state).owed else 0
         return _count(state, passes=passes, owed=0)
-    return _count(evolve_state(state, drawn=None), draws=turn.draws + 1)  # any card may be played now
-
-
-@hookimpl
-def maumau_next_seat(state: GameState, seat: int) -> int | None:
-    if TURN.get(state).draws and not state.players[seat].resigned:
-        return seat  # a player who drew goes on: play, draw again or pass
-    return None
+    return state  # drawn by choice: the draw rule says what follows
 
 
 @hookimpl
 def maumau_may_draw(state: GameState) -> bool | None:
-    # Once the limit is drawn, or nothing is left to draw, the player may pass instead of drawing.
-    return None if state.draw_pile and TURN.get(state).draws < _limit(state, "max_draw_cards") else False
+    # An empty draw pile is not refilled from the discards (the kernel would recycle them): pass instead of drawing.
+    return None if state.draw_pile else False
 
 
 @hookimpl
@@ -308,13 +312,16 @@ def maumau_turn_ended(state: GameState) -> GameState | None:
 
 @hookimpl
 def maumau_refusal(state: GameState, action: Action) -> str | None:
-    if action.seat != state.to_move or state.debt or state.drawn is not None or state.pending is not None:
+    # The kernel's words for a refused draw or pass after a draw speak of the drawn card only; these name the limit.
+    if action.seat != state.to_move or state.debt or state.pending is not None:
         return None
-    if isinstance(action, DrawCards) and maumau_may_draw(state) is False:
+    limit = _limit(state.options, "max_draw_cards")
+    if isinstance(action, DrawCards):
         if not state.draw_pile:
             return "the draw pile is empty: play or pass"
-        return f"{state.options['max_draw_cards']} cards drawn this turn, the most allowed: play or pass"
-    if isinstance(action, Pass) and maumau_may_draw(state) is None:
+        if state.draws >= limit:
+            return f"{limit} cards drawn this turn, the most allowed: play or pass"
+    if isinstance(action, Pass) and state.draw_pile and state.draws < limit:
         return "passing is allowed only once max_draw_cards cards are drawn or the draw pile is empty"
     return None
 
@@ -322,7 +329,7 @@ def maumau_refusal(state: GameState, action: Action) -> str | None:
 @hookimpl
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     turn = TURN.get(state)
-    if turn.plays >= _limit(state, "max_turns") and all(player.hand for player in state.players):
+    if turn.plays >= _limit(state.options, "max_turns") and all(player.hand for player in state.players):
         return RoundEnd("max turns")
     if turn.passes > len(state.active_seats()):
         return RoundEnd("blocked")

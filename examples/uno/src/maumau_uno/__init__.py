@@ -225,6 +225,8 @@ def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState:
 
 @hookimpl
 def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...]) -> GameState | None:
+    # Not the kernel's DrawRule(then="must_play"): it would leave a card that does not fit for a pass to take, which
+    # RLCard does not ask for; a card that fits must be played already, as a player who can play must.
     if cards and not state.rules.playable(state, seat, cards[-1:]):
         return evolve_state(state, drawn=None)  # kept: the turn passes
     return None  # played at once: the only legal action

@@ -1,11 +1,16 @@
 // The table page: draws what the server sends for this seat (or for spectators) and sends back the moves.
 // Only the legal moves are clickable; the server checks every move again all the same.
+// A play of several cards is clicked card by card: with "and more" ticked, a card that more cards may follow is
+// sent with more=true, and the server then lists only the cards that may follow; the last card is clicked without it.
 "use strict";
 const query = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/")[2];
 let socket = null;
 let current = null;
 let countdown = null;
+// Whether a click on a card goes on with more cards, and whether the last state had a play open (its end clears it).
+let moreMode = false;
+let wasPlaying = false;
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -50,6 +55,7 @@ function drawStatus(table, deadlineIn) {
   }
   const actor = table.actor;
   let text = actor === table.seat ? "Your move." : `Waiting for ${who(table, actor)}.`;
+  if (table.playing.length && actor === table.seat) text = "Your move: click the next card of your play.";
   if (table.pending) text += ` ${who(table, table.pending.seat)} must decide: ${table.pending.kind}.`;
   status.appendChild(el("span", actor === table.seat ? "your-turn" : "", text));
   if (table.may_decline) {
@@ -109,11 +115,33 @@ function drawCentre(table) {
   const duties = document.getElementById("obligations");
   duties.innerHTML = "";
   if (table.wish) duties.appendChild(el("div", "badge", `wished suit: ${table.wish}`));
+  if (table.rank_wish) duties.appendChild(el("div", "badge", `wished rank: ${table.rank_wish}`));
+  if (table.playing.length) {
+    const open = el("div", "badge playing", `${who(table, table.to_move)} ${table.to_move === table.seat ? "have" : "has"} put down: `);
+    open.dataset.test = "playing";
+    for (const card of table.playing) open.appendChild(el("span", `mini suit-${card.colour}`, card.text));
+    open.appendChild(el("span", "", " (more to follow)"));
+    duties.appendChild(open);
+  }
+  if (table.again) {
+    const again = table.again === "must" ? "play again" : "may play again or pass";
+    duties.appendChild(el("div", "badge", `${who(table, table.to_move)} ${again}`));
+  }
   if (table.debt) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} owe${table.actor === table.seat ? "" : "s"} ${table.debt} cards`));
   if (table.open_call) {
     duties.appendChild(el("div", "badge call", `${who(table, table.open_call.offender)} missed ${table.open_call.missed}: open to a challenge`));
   }
-  if (table.skips) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} miss${table.actor === table.seat ? "" : "es"} a turn`));
+  if (table.skips) {
+    const turns = table.skips === 1 ? "a turn" : `${table.skips} turns`;
+    duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} miss${table.actor === table.seat ? "" : "es"} ${turns}`));
+  }
+  if (table.suspect) {
+    const by = who(table, table.suspect.target);
+    duties.appendChild(el("div", "badge call", `${who(table, table.suspect.offender)}'s ${table.suspect.card.text} may be challenged by ${by}`));
+  }
+  table.waits.forEach((turns, seat) => {
+    if (turns > 0) duties.appendChild(el("div", "badge", `${who(table, seat)} sit${seat === table.seat ? "" : "s"} out ${turns} turn${turns === 1 ? "" : "s"}`));
+  });
 }
 
 function drawBoard(table) {
@@ -156,12 +184,19 @@ function drawHand(table) {
   hand.innerHTML = "";
   const mine = table.seat !== null;
   document.getElementById("hand-title").textContent = mine ? "Your hand" : "Spectators see no hand";
+  const toggle = document.getElementById("more-toggle");
+  const anyMore = mine && table.actions.some((a) => a.more);
+  toggle.hidden = !anyMore;
+  document.getElementById("more").checked = moreMode;
   if (!mine) return;
   for (const card of table.hand) {
-    // Prefer the play that says the due call: a deliberate silence is a separate button.
+    // Prefer the play that says the due call: a deliberate silence is a separate button.  With "and more"
+    // ticked, the card goes on with more cards where it may; a card that may not end a play always does.
     const plays = table.actions.filter((a) => a.card === card.code);
-    const play = plays.find((a) => a.call) || plays[0];
-    const node = cardNode(card, play ? "playable" + (play.reaction ? " reaction" : "") : "unplayable");
+    const ending = plays.filter((a) => !a.more);
+    const going = plays.find((a) => a.more);
+    const play = (moreMode && going) || ending.find((a) => a.call) || ending[0] || going;
+    const node = cardNode(card, play ? "playable" + (play.reaction ? " reaction" : "") + (play.more ? " more" : "") : "unplayable");
     node.tabIndex = 0;
     node.setAttribute("role", "button");
     node.setAttribute("aria-disabled", play ? "false" : "true");
@@ -236,6 +271,9 @@ function addEvents(events) {
 
 function draw(message) {
   current = message.table;
+  const playing = current.playing.length > 0;
+  if (wasPlaying && !playing) moreMode = false; // the play is over: the next one starts with one card again
+  wasPlaying = playing;
   document.body.dataset.version = message.version;
   document.body.dataset.over = current.result ? "yes" : "no";
   drawStatus(current, message.deadline_in);
@@ -261,6 +299,11 @@ function connect() {
     document.getElementById("heading").textContent += " · disconnected (reload to reconnect)";
   });
 }
+
+document.getElementById("more").addEventListener("change", (event) => {
+  moreMode = event.target.checked;
+  if (current) drawHand(current);
+});
 
 if (!query.get("seat") && !location.pathname.endsWith("/watch")) document.getElementById("notice").textContent = "This link has no seat.";
 connect();
