@@ -78,12 +78,17 @@ def bench(session: nox.Session) -> None:
     ``nox -s bench -- --peers`` compares with RLCard's UNO and OpenSpiel's Crazy Eights instead, and plays the
     same games with the example packages in ``examples/``; only then are those installed (RLCard's UNO game needs
     numpy).  ``nox -s bench -- --throughput`` measures the matches per second of ``maumau simulate`` instead, with
-    one job and with all cores.
+    one job and with all cores; ``nox -s bench -- --several`` what a play of several cards costs next to the same
+    cards played on separate turns.
     """
     session.install("-e", ".")
     if "--throughput" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--throughput"]
         session.run("python", "benchmarks/throughput.py", *rest)
+        return
+    if "--several" in session.posargs:
+        rest = [arg for arg in session.posargs if arg != "--several"]
+        session.run("python", "benchmarks/several_cards.py", *rest)
         return
     if "--peers" in session.posargs:
         session.install("rlcard", "open_spiel", "numpy", "-e", "examples/crazy-eights", "-e", "examples/uno")

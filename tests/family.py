@@ -4,8 +4,9 @@ A small test plugin for the family's rules: classic on the 52-card pack, with th
 ``family(effects={"2": Effect(draw=2)}, mechanics=(Stacking(),))`` is a house
 rule for ``classic`` that deals the 52-card pack, gives the named ranks (or
 cards) their effects, plays the kernel's matching with *wild* ranks on
-anything, opts into *mechanics*, and plays one round, each card held a point
-off; ``family_game`` deals it from stacked hands.  Each rule test builds the table its rule needs and nothing more.
+anything, opts into *mechanics*, and plays one round of at most *plays*
+plays, each card held a point off; ``family_game`` deals it from stacked
+hands.  Each rule test builds the table its rule needs and nothing more.
 """
 
 from __future__ import annotations
@@ -15,13 +16,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from helpers import stacked
-from maumau import Card, DrawRule, Effect, GameState, MatchResult, french_deck, hookimpl, new_game
+from maumau import Card, DrawRule, Effect, GameState, MatchResult, RoundEnd, Slot, french_deck, hookimpl, new_game
 from maumau.flow import matching
 
 __all__ = ["FULL", "family", "family_game"]
 
 #: The 52-card pack, 2 to ace in four suits.
 FULL = french_deck()
+
+#: The plays made so far in the round: a round of the test plugin ends after *plays* of them, so that random play,
+#: which lets hands grow where cards make others draw, stays short.
+PLAYS: Slot[int] = Slot("family_plays", int, default=0)
 
 _PLAIN = Effect()
 
@@ -34,6 +39,7 @@ def family(
     draw_rule: DrawRule | None = None,
     last_card_counts: bool = False,
     deck: Sequence[Card] = (),
+    plays: int = 60,
     name: str = "family",
     **hooks: Callable[..., Any],
 ) -> object:
@@ -64,6 +70,15 @@ def family(
             return _PLAIN
         return table.get(card.code, table.get(str(card), table.get(card.rank, _PLAIN)))
 
+    def maumau_slots() -> tuple[Slot[int], ...]:
+        return (PLAYS,)
+
+    def maumau_follow_up(state: GameState) -> GameState:
+        return PLAYS.put(state, PLAYS.get(state) + 1)
+
+    def maumau_round_over(state: GameState) -> RoundEnd | None:
+        return RoundEnd("long enough") if PLAYS.get(state) >= plays and state.pending is None else None
+
     def maumau_score_round(state: GameState) -> tuple[int, ...]:
         return tuple(-len(player.hand) for player in state.players)  # one point off per card held
 
@@ -75,6 +90,9 @@ def family(
         return MatchResult(best, "one round", scores)
 
     made: dict[str, Callable[..., Any]] = {
+        "maumau_slots": maumau_slots,
+        "maumau_follow_up": maumau_follow_up,
+        "maumau_round_over": maumau_round_over,
         "maumau_score_round": maumau_score_round,
         "maumau_match_over": maumau_match_over,
         "maumau_deck": maumau_deck,

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 import pytest
 from attrs import evolve, frozen
 
-from helpers import deal, draw, play
+from family import family, family_game
+from helpers import cards, deal, draw, play, position
 from maumau import (
     Action,
     CallRuling,
@@ -19,6 +20,7 @@ from maumau import (
     ChallengeMade,
     ChooseSuit,
     DrawCards,
+    Effect,
     Event,
     GameState,
     Pass,
@@ -44,8 +46,9 @@ from maumau.bots import (
     make_bot,
     play_out,
 )
-from maumau.mechanics import Challenges
+from maumau.mechanics import ChallengePlay, Challenges, ChooseRank, Combinations, PlayChallenges, RankWishes
 from maumau.search import SearchBot
+from test_family import TABLES
 
 
 @frozen
@@ -446,3 +449,129 @@ class TestBotTable:
 
         with pytest.raises(ValueError, match=f"seat {first} must act and has no bot"):
             BotTable({}).run_until(state, None)
+
+
+def bot_turn(state: GameState, bot: Bot) -> tuple[GameState, list[Action]]:
+    """
+    Let *bot* play the turn of the seat to move to its end (every card of an open play, another turn too); the
+    state after it and the actions it took.
+    """
+    seat = state.to_move
+    taken = []
+    while state.to_move == seat and not state.is_over:
+        action = bot.choose(view(state, seat))
+        taken.append(action)
+        state = apply(state, action)
+    return state, taken
+
+
+class TestFamilyTables:
+    """
+    Bots play the family's new vocabulary: plays of several cards, another turn, rank wishes, challenges of a
+    play, turns to sit out, draw rules.
+    """
+
+    @pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+    def test_random_and_heuristic_bots_finish_matches(self, table: str) -> None:
+        rule = family(**TABLES[table])  # type: ignore[arg-type]
+        for seed in range(2):
+            state = new_game("classic", players=3, seed=seed, plugins=[rule])
+            bots: dict[int, Bot] = {0: RandomBot(seed), 1: HeuristicBot(seed), 2: HeuristicBot(seed + 1, forget=0.2)}
+
+            final = play_out(state, bots)
+
+            assert final.result is not None
+            assert not any(isinstance(action, Resign) for action in final.actions)
+
+    @pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+    def test_heuristic_bots_finish_matches(self, table: str) -> None:
+        rule = family(**TABLES[table])  # type: ignore[arg-type]
+        for seed in range(2):
+            state = new_game("classic", players=3, seed=seed, plugins=[rule])
+
+            final = play_out(state, {seat: HeuristicBot(seed * 10 + seat) for seat in range(3)})
+
+            assert final.result is not None
+
+    def test_the_heuristic_bot_sheds_a_set_and_ends_it_with_the_due_call(self) -> None:
+        state = family_game(["4c 10d 5c 6c 7d", "9s 9d 9c 9h Kc", "3h 4h 5h 6h 8h"], "2s", mechanics=(Combinations(),))
+
+        for seed in range(5):
+            after, taken = bot_turn(state, HeuristicBot(seed))
+
+            assert [action.more for action in taken if isinstance(action, PlayCard)] == [True, True, True, False]
+            assert after.players[1].hand == cards("Kc")
+            assert taken[-1] == PlayCard(1, taken[-1].card, "Mau")  # one card left: "Mau" is due
+
+    def test_the_heuristic_bot_sheds_a_run_through_a_set(self) -> None:
+        state = family_game(
+            ["4c 10d 5c 6c 7c", "8h 9h 9s 10s Kd", "3h 4h 5h 6h 2c"],
+            "7h",
+            mechanics=(Combinations(sets=True, runs="up", switch=True),),
+        )
+
+        after, taken = bot_turn(state, HeuristicBot(0))
+
+        assert [str(action.card) for action in taken if isinstance(action, PlayCard)] == ["8♥", "9♥", "9♠", "10♠"]
+        assert after.players[1].hand == cards("Kd")
+
+    def test_a_forgetful_bot_leaves_out_the_call_on_the_last_card_of_a_play(self) -> None:
+        state = family_game(["4c 10d 5c 6c 7d", "9s 9d 9c 9h Kc", "3h 4h 5h 6h 8h"], "2s", mechanics=(Combinations(),))
+
+        _, taken = bot_turn(state, HeuristicBot(0, forget=1.0))
+
+        assert [(action.more, action.call) for action in taken if isinstance(action, PlayCard)] == [
+            (True, None),
+            (True, None),
+            (True, None),
+            (False, None),
+        ]
+
+    def test_the_heuristic_bot_names_the_rank_it_holds_most_of(self) -> None:
+        state = family_game(
+            ["4c 10d 5c 6c 8c", "Qd 7c 7s 8h 5d", "3h 4h 5h 6h 2c"], "9d", mechanics=(RankWishes(cards="Q"),)
+        )
+        state = play(state, 1, "Qd")
+        seen = view(state, 1)
+        assert any(isinstance(action, ChooseRank) for action in seen.legal_actions)
+        bot = HeuristicBot(3)
+
+        named = Counter(bot.choose(seen) for _ in range(400))
+
+        assert named.most_common(1)[0][0] == ChooseRank(1, "7")
+        assert named[ChooseRank(1, "7")] > 300
+        assert {action.rank for action in named if isinstance(action, ChooseRank)} <= {"7", "8", "5"}
+
+    def _challengeable(self, offender_hand: str) -> GameState:
+        state = family_game(
+            ["9c 5d 7d 6c 7c", "Jc 2h 3s Kc Qc", "3h 4h 5h 6h 8h"],
+            "9h",
+            effects={"J": Effect(choose_suit=True, draw=4)},
+            mechanics=(PlayChallenges(cards="J"),),
+        )
+        state = position(state, hands=["9c 5d 7d 6c 7c", offender_hand, "3h 4h 5h 6h 8h"])
+        return apply(play(state, 1, "Jc"), ChooseSuit(1, "♠"))
+
+    def test_the_heuristic_bot_challenges_a_play_from_a_large_hand(self) -> None:
+        state = self._challengeable("Jc 2h 3s Kc Qc")  # four cards left
+        assert ChallengePlay(2, 1) in view(state, 2).legal_actions
+
+        for seed in range(5):
+            assert HeuristicBot(seed).choose(view(state, 2)) == ChallengePlay(2, 1)
+
+    def test_the_heuristic_bot_lets_a_play_from_a_small_hand_go(self) -> None:
+        state = self._challengeable("Jc 2h 3s")  # two cards left
+        assert ChallengePlay(2, 1) in view(state, 2).legal_actions
+
+        for seed in range(5):
+            assert HeuristicBot(seed).choose(view(state, 2)) == DrawCards(2)
+
+    @pytest.mark.parametrize(("hand", "expected"), [("Kh 2h 3s Kc Qc", "play"), ("Kh 2d 3s 4c 4d", "pass")])
+    def test_in_a_turn_it_may_decline_the_heuristic_bot_plays_if_it_can(self, hand: str, expected: str) -> None:
+        state = family_game(["9c 10d 5c 6c 7c", hand, "3h 4h 5h 6h 8h"], "9h", effects={"K": Effect(again="may")})
+        state = play(state, 1, "Kh")
+        assert view(state, 1).again == "may"
+
+        chosen = HeuristicBot(0).choose(view(state, 1))
+
+        assert isinstance(chosen, PlayCard if expected == "play" else Pass)

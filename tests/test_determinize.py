@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import pytest
@@ -14,13 +14,16 @@ from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
+from family import family, family_game
 from maumau import (
     Card,
     CardPlayed,
     Challenge,
+    Effect,
     GameState,
     Knowledge,
     PileRecycled,
+    PlayCard,
     RecordError,
     Resign,
     RoundStarted,
@@ -31,8 +34,11 @@ from maumau import (
     sample_state,
     view,
 )
+from maumau.mechanics import Combinations
 from maumau.mechanics.challenges import PlayTakenBack, window
+from maumau.testing import check_sampling
 from maumau_variants.sau_mau_mau import PIGS, board_of
+from test_family import TABLES
 
 T = TypeVar("T")
 
@@ -46,12 +52,14 @@ GAMES = (
 )
 
 
-def random_position(variant: str, options: dict[str, object], players: int, seed: int, steps: int) -> GameState:
+def random_position(
+    variant: str, options: dict[str, object], players: int, seed: int, steps: int, *, plugins: Sequence[object] = ()
+) -> GameState:
     """
     The position after up to *steps* random legal actions of any seat (out of turn included), never resigning.
     """
     rng = random.Random(seed)
-    state = new_game(variant, players=players, seed=seed, options=options)
+    state = new_game(variant, players=players, seed=seed, options=options, plugins=plugins)
     for _ in range(steps):
         if state.is_over:
             break
@@ -261,6 +269,59 @@ class TestSampleState:
 
         with pytest.raises(RecordError, match="in sight elsewhere"):
             sample_state(seen, seed=0, known={1: [seen.hand[0]]})
+
+
+#: What random play of each table of `test_family.TABLES` leaves in progress between actions (see below): an
+#: open play, another turn, draws by choice (a draw instead of another turn counts), turns owed to sit out.
+EXPECTED_IN_PROGRESS = {
+    "another turn, turns to sit out, effects on others": {"again", "draws", "waits"},
+    "rank wishes, challenges of a play, finishing, placings": {"again", "draws"},
+    "draws up to three, jump-ins, covered aces": {"playing", "draws"},
+}
+
+
+class TestTurnsInProgress:
+    """
+    A sample of a view taken in the middle of a turn (a play of several cards still open, another turn, draws
+    by choice, turns to sit out) shows its seat the same view and plays on.
+    """
+
+    def test_a_view_of_an_open_play(self) -> None:
+        rule = family(mechanics=(Combinations(),))
+        state = family_game(["4c 10d 5c 6c 7d", "9s 9d 9c Kc Qd", "3h 4h 5h 6h 8h"], "9h", plugin=rule)
+        state = apply(state, PlayCard(1, parse_card("9s"), None, True))
+        assert state.playing == (parse_card("9s"),)
+
+        check_sampling(state, random.Random(0), [rule])
+
+    @pytest.mark.parametrize("again", ["must", "may"])
+    def test_a_view_of_another_turn(self, again: str) -> None:
+        rule = family(effects={"K": Effect(again=again)})  # type: ignore[arg-type]
+        state = family_game(["9c 10d 5c 6c 7c", "Kh 2h 3s Kc Qc", "3h 4h 5h 6h 8h"], "9h", plugin=rule)
+        state = apply(state, PlayCard(1, parse_card("Kh")))
+        assert (state.to_move, state.again) == (1, again)
+
+        check_sampling(state, random.Random(0), [rule])
+
+    @pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+    def test_the_views_of_random_play_of_the_family_tables(self, table: str) -> None:
+        """
+        Random play of each table reaches turns in progress of every kind; every view of every one samples.
+        """
+        rule = family(**TABLES[table])  # type: ignore[arg-type]
+        rng = random.Random(0)
+        reached = set()
+        for seed in range(6):
+            state = new_game("classic", players=3, seed=seed, plugins=[rule])
+            for _ in range(150):
+                if state.is_over:
+                    break
+                if state.playing or state.again or state.draws or state.waits:
+                    reached.update(name for name in ("playing", "again", "draws", "waits") if getattr(state, name))
+                    check_sampling(state, rng, [rule])
+                actions = [a for seat in range(3) for a in legal_actions(state, seat) if not isinstance(a, Resign)]
+                state = apply(state, rng.choice(actions))
+        assert reached == EXPECTED_IN_PROGRESS[table]
 
 
 class TestKnowledge:

@@ -11,7 +11,8 @@ from attrs import evolve, frozen
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import choose, deal, draw, play, random_states
+from family import family_game
+from helpers import choose, deal, draw, play, position, random_states
 from maumau import (
     CLUBS,
     DIAMONDS,
@@ -45,6 +46,7 @@ from maumau import (
     to_json,
     view,
 )
+from maumau.mechanics import Finishing
 
 HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
 
@@ -93,6 +95,23 @@ ILLEGAL: list[tuple[str, Callable[[], GameState], Action, Reason]] = [
     ("suit not in the deck", lambda: play(start(), 1, "Jc"), ChooseSuit(1, "green"), Reason.BAD_CHOICE),
     ("challenge without a missed call", start, Challenge(0, 1), Reason.NO_CHALLENGE),
     ("action the variant lacks", start, Wave(1), Reason.NOT_SUPPORTED),
+    (
+        "ace alone where it needs another card",
+        lambda: deal(
+            ("Kc Qd 9s 10c As", "Ah 8h Jc 9c Kd", "7c 8c 9d Qc 10s"), "9h", options={"ace_with_another": True}
+        ),
+        PlayCard(1, Card.parse("Ah")),
+        Reason.PLAY_OPEN,
+    ),
+    (
+        "going out on a card one may not go out on",
+        lambda: position(
+            family_game(["9c 5d 7d 6c 7c", "2h 3d 4d 5c 6d"], "9h", mechanics=(Finishing(not_on="2"),)),
+            hands=["9c 5d 7d 6c 7c", "2h"],
+        ),
+        PlayCard(1, Card.parse("2h")),
+        Reason.CANNOT_FINISH,
+    ),
 ]
 
 

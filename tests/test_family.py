@@ -340,6 +340,18 @@ class TestSeveralCardsInOnePlay:
         assert listed(opened, 0) == set()
         assert "seat 0 plays 2♥" in listed(alone, 0)  # once a play is over, its top card's twin may jump in
 
+    def test_a_card_thrown_in_out_of_turn_goes_alone(self) -> None:
+        state = family_game(
+            ["9c 2h 2s 6c 7c", "2h 4s Kd Kc Qc", "3c 4c 5c 6d 8d"],
+            "9h",
+            mechanics=(Combinations(), JumpIns()),
+            deck=FULL + FULL,
+        )
+
+        state = apply(state, PlayCard(1, parse_card("2h")))  # seat 0 holds the twin 2♥, and a 2♠ that could follow
+
+        assert listed(state, 0) == {"seat 0 plays 2♥"}
+
     def test_the_kit_finds_every_play_of_several_cards_exact(self) -> None:
         rule = family(
             effects={"2": TWO, "8": EIGHT, "J": JACK},

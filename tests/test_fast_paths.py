@@ -227,8 +227,8 @@ def test_compiled_collected_hooks_answer_as_pluggy_does_oldest_plugin_first(vari
             for name in ("maumau_options", "maumau_slots"):
                 assert outcome(rules.hooks[name]) == collected_through_pluggy(rules, name), name
             # a variant builds new mechanic objects each time it is asked: compare them by what they are
-            assert repr(outcome(rules.hooks["maumau_mechanics"])) == repr(
-                collected_through_pluggy(rules, "maumau_mechanics")
+            assert repr(outcome(rules.hooks["maumau_mechanics"], state.options)) == repr(
+                collected_through_pluggy(rules, "maumau_mechanics", state.options)
             )
             assert outcome(rules.hooks["maumau_check_state"], state) == collected_through_pluggy(
                 rules, "maumau_check_state", state

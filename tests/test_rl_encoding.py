@@ -5,14 +5,19 @@ The action space and the observation (`maumau.rl.ActionSpace`, `maumau.rl.Observ
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from attrs import evolve, frozen
 
+from family import FULL, family, family_game
+from helpers import stacked
 from maumau import (
     Action,
     Card,
     DrawCards,
+    DrawRule,
+    Effect,
     Feature,
     InvalidActionError,
     Pass,
@@ -23,12 +28,15 @@ from maumau import (
     hookimpl,
     legal_actions,
     new_game,
+    parse_card,
     variants,
     view,
 )
+from maumau.mechanics import ChallengePlay, ChooseRank, Combinations, PlayChallenges, RankWishes
 from maumau.rl import NO_REACTION, ActionSpace, Observer, action_space, observer
 from maumau.testing import check_encoding
 from maumau_variants.sau_mau_mau import deck
+from test_family import TABLES
 
 #: Variants installed beside maumau's own (the peers' games, a third party's): each is checked as its own are.
 OTHERS = sorted(set(variants()) - {"classic", "penalty-52", "sau-mau-mau", "ccw-house"})
@@ -43,12 +51,14 @@ GAMES = [
 ]
 
 
-def random_states(variant: str, players: int, options: dict[str, object] | None, seed: int, steps: int):
+def random_states(
+    variant: str, players: int, options: dict[str, object] | None, seed: int, steps: int, plugins: Sequence[object] = ()
+):
     """
     The states of random legal play, out-of-turn actions included, for *steps* actions or to the end.
     """
     rng = random.Random(seed)
-    state = new_game(variant, players=players, seed=seed, options=options)
+    state = new_game(variant, players=players, seed=seed, options=options, plugins=plugins)
     for _ in range(steps):
         yield state
         if state.is_over:
@@ -161,6 +171,138 @@ class TestActionSpace:
             ids = space.legal_ids(state, seat)
             assert ids == space.legal_ids(view(state, seat))
             assert [space.decode(index, seat) for index in ids] == list(legal_actions(state, seat))
+
+
+class TestFamilyTables:
+    """
+    The actions and the turns of the family's new vocabulary encode: plays of several cards, rank wishes,
+    challenges of a play, another turn, draw rules, turns to sit out.
+    """
+
+    @pytest.mark.parametrize(
+        ("table", "new_kinds"),
+        [
+            ("another turn, turns to sit out, effects on others", {"Challenge"}),
+            ("rank wishes, challenges of a play, finishing, placings", {"ChooseRank", "ChallengePlay"}),
+            ("draws up to three, jump-ins, covered aces", {"PlayCard, more to follow", "Challenge"}),
+        ],
+    )
+    def test_every_legal_action_of_the_tables_has_an_id_that_decodes_back(
+        self, table: str, new_kinds: set[str]
+    ) -> None:
+        rule = family(**TABLES[table])  # type: ignore[arg-type]
+        rng = random.Random(1)
+        kinds = set()
+        for seed in range(3):
+            for state in random_states("classic", 3, None, seed, 300, plugins=[rule]):
+                check_encoding(state, rng)
+                for action in (a for seat in range(3) for a in legal_actions(state, seat)):
+                    more = isinstance(action, PlayCard) and action.more
+                    kinds.add(type(action).__name__ + (", more to follow" if more else ""))
+        assert {"PlayCard", "DrawCards", "Pass", "ChooseSuit", "Resign", *new_kinds} <= kinds
+
+    def test_plays_of_several_cards_add_one_id_per_card(self) -> None:
+        """
+        `Combinations` declares each card of the deck with more cards to follow, after the kernel's ids.
+        """
+        plain = action_space("classic", players=4, plugins=[family()])
+        space = action_space(
+            "classic", players=4, plugins=[family(mechanics=(Combinations(sets=True, runs="either", switch=True),))]
+        )
+
+        assert (len(plain), len(space)) == (112, 164)  # 52 cards, each without a call and with "Mau"; then 52
+        assert space.actions[: len(plain)] == plain.actions
+        assert space.encode(PlayCard(3, FULL[0], None, True)) == len(plain)
+        assert space.decode(len(space) - 1, 2) == PlayCard(2, FULL[-1], None, True)
+
+    def test_rank_wishes_and_challenges_of_a_play_add_their_ids(self) -> None:
+        ranks = ("5", "6", "7", "8", "9", "10")
+        mechanics = (RankWishes(cards="Q", ranks=ranks), PlayChallenges(cards="J"))
+        plain = action_space("classic", players=3, plugins=[family()])
+        space = action_space("classic", players=3, plugins=[family(mechanics=mechanics)])
+
+        added = [space.decode(index, 1) for index in range(len(plain), len(space))]
+
+        assert added == [*(ChooseRank(1, rank) for rank in ranks), *(ChallengePlay(1, seat) for seat in range(3))]
+
+    def test_a_play_of_several_cards_is_one_decision_per_card_of_the_same_seat(self) -> None:
+        state = family_game(["4c 10d 5c 6c 7d", "9s 9d 9c Kc Qd", "3h 4h 5h 6h 8h"], "9h", mechanics=(Combinations(),))
+        space = ActionSpace.of(state)
+        opened = apply(state, space.decode(space.encode(PlayCard(1, parse_card("9s"), None, True)), 1))
+
+        ids = space.legal_ids(opened, 1)
+
+        assert opened.to_move == 1
+        assert [space.decode(index, 1) for index in ids if index != space.encode(Resign(1))] == [
+            PlayCard(1, parse_card(card), None, more) for card in ("9d", "9c") for more in (True, False)
+        ]
+
+
+class TestTurnFeatures:
+    """
+    The features of a turn in progress (``playing``, ``again``, ``draws``, ``waits``) are observed only in
+    games that can use them, so that every other game's observation stays as it was.
+    """
+
+    @pytest.mark.parametrize("variant", ["classic", "penalty-52", "sau-mau-mau", "ccw-house"])
+    def test_maumaus_own_variants_have_none(self, variant: str) -> None:
+        names = {part.name for part in observer(variant, players=4).layout}
+
+        assert not names & {"playing", "again", "draws", "waits"}
+
+    @pytest.mark.parametrize(
+        ("table", "expected"),
+        [
+            ("another turn, turns to sit out, effects on others", ["again", "waits"]),
+            ("rank wishes, challenges of a play, finishing, placings", ["again", "draws"]),
+            ("draws up to three, jump-ins, covered aces", ["draws"]),
+        ],
+    )
+    def test_a_game_observes_those_its_rules_can_fill(self, table: str, expected: list[str]) -> None:
+        seen = observer("classic", players=3, plugins=[family(**TABLES[table])])  # type: ignore[arg-type]
+        names = [part.name for part in seen.layout]
+        kernel = names.index("round") + 1  # the kernel's last feature: the turn's come right after it
+
+        assert names[kernel : kernel + len(expected)] == expected
+
+    def test_an_open_play_is_observed_by_its_mechanic(self) -> None:
+        seen = observer("classic", players=3, plugins=[family(mechanics=(Combinations(),))])
+
+        assert [part.name for part in seen.layout].count("playing") == 1
+
+    def test_an_open_play_is_observed_where_a_plugin_of_its_own_allows_it(self) -> None:
+        """
+        A game whose plays hold several cards without `Combinations` (a plugin of its own answers
+        ``maumau_play_follows``) observes the open play all the same.
+        """
+
+        class Pairs:
+            @hookimpl
+            def maumau_play_follows(self, cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
+                return tuple(card for card in hand if len(cards) == 1 and card.rank == cards[0].rank)
+
+        deck = stacked(["4c 10d 5c 6c 7d", "9s 9d 9c Kc Qd"], "9h", full=FULL)
+        state = new_game("classic", players=2, seed=0, deck=deck, plugins=[family(), Pairs()])
+        opened = apply(state, PlayCard(1, parse_card("9s"), None, True))
+        seen = Observer.of(opened)
+        part = next(part for part in seen.layout if part.name == "playing")
+
+        values = seen.values(view(opened, 0))
+
+        assert values[part.start : part.stop] == [float(card == parse_card("9s")) for card in FULL]
+
+    def test_the_turns_features_read_the_view(self) -> None:
+        rule = family(effects={"K": Effect(again="may")}, draw_rule=DrawRule(limit=3))
+        state = family_game(["9c 10d 5c 6c 7c", "Kh 2h 3s Kc Qc"], "9h", plugin=rule)
+        again = apply(state, PlayCard(1, parse_card("Kh")))
+        seen = Observer.of(again)
+        layout = {part.name: part for part in seen.layout}
+
+        values = seen.values(view(again, 0))
+
+        assert values[layout["again"].start : layout["again"].stop] == [0.0, 1.0]  # must, may
+        assert values[layout["draws"].start : layout["draws"].stop] == [0.0]
+        assert seen.values(view(state, 0))[layout["again"].start : layout["again"].stop] == [0.0, 0.0]
 
 
 @frozen

@@ -15,11 +15,22 @@ need("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from family import family  # noqa: E402
 from maumau import CardsDrawn, Challenge, DrawCards, PlayCard, variants  # noqa: E402
 from maumau.bots import HeuristicBot, RandomBot  # noqa: E402
+from maumau.mechanics import Combinations, Stacking  # noqa: E402
 from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env  # noqa: E402
+from test_family import TABLES, TWO  # noqa: E402
 
 OURS = [("classic", 3), ("penalty-52", 3), ("sau-mau-mau", 3), ("ccw-house", 4)]
+#: House rules of classic with the family's new vocabulary: sets and runs in one play, and the tables of
+#: `test_family` (another turn, turns to sit out, rank wishes, challenges of a play, draw rules...).
+FAMILY = {
+    "sets and runs": family(
+        effects={"2": TWO}, mechanics=(Combinations(sets=True, runs="either", switch=True), Stacking())
+    ),
+    **{table: family(**spec) for table, spec in TABLES.items()},  # type: ignore[arg-type]
+}
 #: Every variant installed, maumau's own and any other package's (the peers' games).
 VARIANTS = OURS + [(name, info.seats.start) for name, info in sorted(variants().items()) if name not in dict(OURS)]
 
@@ -78,6 +89,32 @@ class TestPettingZoo:
                 break
         assert kind in seen_kinds
 
+    @pytest.mark.parametrize("table", FAMILY)
+    def test_passes_pettingzoos_api_test_with_the_new_vocabulary(self, table):
+        """
+        PettingZoo's own API test passes where a turn may hold several decisions of one seat.
+        """
+        api_test(pettingzoo_env("classic", players=3, plugins=[FAMILY[table]]), num_cycles=300, verbose_progress=False)
+
+    def test_each_card_of_an_open_play_is_a_decision_of_the_same_agent(self):
+        """
+        A card with more to follow keeps the same agent selected, to choose the next card of the play.
+        """
+        env = pettingzoo_env("classic", players=3, plugins=[FAMILY["sets and runs"]])
+        opened = 0
+        for seed in range(10):
+            for agent, seen in random_steps(env, seed, 300):
+                assert env.agent_selection == agent
+                if env.position.state.playing and not env.infos[agent].get("reacting"):
+                    opened += 1
+                    seat = env.possible_agents.index(agent)
+                    assert env.position.state.to_move == seat
+                    playing = env.position.state.playing
+                    legal = [env.space.decode(int(i), seat) for i in np.flatnonzero(seen["action_mask"])]
+                    assert all(isinstance(action, PlayCard) for action in legal)
+                    assert {action.card for action in legal}.isdisjoint(playing)
+        assert opened
+
     def test_an_illegal_id_is_refused_and_nothing_changes(self):
         """
         An id the mask rules out raises, names the legal ids, and leaves the environment as it was.
@@ -113,6 +150,33 @@ class TestGymnasium:
         Gymnasium's own environment checker passes for every variant against the heuristic bot.
         """
         check_env(gymnasium_env(variant, players=players, opponents=HeuristicBot), skip_render_check=True)
+
+    @pytest.mark.parametrize("table", FAMILY)
+    def test_passes_gymnasiums_env_checker_with_the_new_vocabulary(self, table):
+        """
+        Gymnasium's environment checker passes where a turn may hold several decisions of one seat.
+        """
+        env = gymnasium_env("classic", players=3, plugins=[FAMILY[table]], opponents=HeuristicBot)
+        check_env(env, skip_render_check=True)
+
+    @pytest.mark.parametrize("table", [table for table in FAMILY if not table.startswith("rank wishes")])
+    def test_masked_play_of_the_new_vocabulary_reaches_the_end_of_the_match(self, table):
+        """
+        The learner plays whole matches among the masked ids against the bots.
+
+        Not at the table of rank wishes: there a random player's hand keeps growing (a wish for a rank makes the
+        next player draw until one comes, a challenge costs up to six cards), and a match may take a long time.
+        """
+        env = gymnasium_env("classic", players=3, plugins=[FAMILY[table]], opponents=[HeuristicBot, RandomBot])
+        for seed in range(2):
+            env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            for _ in range(20_000):
+                _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+                if terminated or truncated:
+                    break
+            assert terminated
+            assert not info.get("illegal")
 
     def test_masked_play_reaches_the_end_of_the_match(self):
         """

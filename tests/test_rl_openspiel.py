@@ -14,6 +14,8 @@ np = need("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from maumau.rl import register_openspiel_games  # noqa: E402
+from maumau.rl._openspiel import MaumauGame, game_type  # noqa: E402
+from test_rl_envs import FAMILY  # noqa: E402
 
 #: Short matches, so that random simulations and rollouts end quickly.
 GAMES = [
@@ -102,3 +104,58 @@ def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0]
     assert game.max_game_length() == 6
+
+
+def family_game(table: str) -> MaumauGame:
+    """
+    Classic with a house rule of `test_rl_envs.FAMILY`, as an OpenSpiel game: made, not loaded, to take the plugin.
+
+    Random play at some of these tables takes long to end a match (hands grow), so a match stops after 300
+    decisions.
+    """
+    return MaumauGame("classic", game_type("classic"), {"players": 3, "max_decisions": 300}, plugins=[FAMILY[table]])
+
+
+@pytest.mark.parametrize("table", FAMILY)
+def test_the_new_vocabulary_passes_openspiels_random_simulation_test(table):
+    """
+    Plays of several cards, another turn, rank wishes, challenges of a play: OpenSpiel's consistency test passes.
+    """
+    pyspiel.random_sim_test(family_game(table), num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("table", FAMILY)
+def test_a_resampled_state_of_the_new_vocabulary_keeps_the_information_state(table):
+    """
+    In the middle of a play of several cards or of another turn too, IS-MCTS's samples keep what the player knows.
+    """
+    game = family_game(table)
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    state.apply_action(11)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_the_turn_in_progress_is_in_the_observation_string():
+    """
+    An open play is told in the strings, so that two moments of one turn are told apart.
+    """
+    game = family_game("sets and runs")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for _ in range(200):
+        player = state.current_player()
+        more = [a for a in state.legal_actions() if getattr(game.space.decode(a, player), "more", False)]
+        if more:
+            state.apply_action(more[0])
+            assert "playing " in state.observation_string(player)
+            return
+        state.apply_action(state.legal_actions()[0])
+    pytest.fail("no play of several cards came up")

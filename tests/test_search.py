@@ -8,12 +8,15 @@ import random
 
 import pytest
 
+from family import family, family_game
 from helpers import cards, deal, position
-from maumau import Challenge, PlayCard, Resign, apply, legal_actions, new_game, parse_card, view
-from maumau.bots import HeuristicBot, ObservingBot, ReactingBot, acting_seat, play_out
+from maumau import Challenge, Effect, PlayCard, Resign, apply, legal_actions, new_game, parse_card, view
+from maumau.bots import HeuristicBot, ObservingBot, RandomBot, ReactingBot, acting_seat, play_out
+from maumau.mechanics import Combinations
 from maumau.search import SearchBot, rollout
 from test_bots import CALL_ON_EVERY_CARD, CHALLENGEABLE_CALLS, Silent
 from test_determinize import GAMES, random_position, taken_back_position
+from test_family import TABLES
 
 #: A small budget: these tests check what the bot does, not how well.
 BUDGET = 200
@@ -131,6 +134,59 @@ class TestSearchBot:
         seen = view(state, seat)
 
         assert SearchBot(0, budget=10**9, seconds=0.05).choose(seen) in seen.legal_actions
+
+
+class TestFamilyTables:
+    """
+    The search bot plays the family's new vocabulary: plays of several cards, another turn, rank wishes,
+    challenges of a play, turns to sit out, draw rules.
+    """
+
+    @pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+    def test_search_bots_finish_a_match(self, table: str) -> None:
+        """
+        Two seats, so that a round (whose rollouts each decision plays to its end) stays short.
+        """
+        rule = family(**TABLES[table])  # type: ignore[arg-type]
+        for seed in (1, 7):
+            state = new_game("classic", players=2, seed=seed, plugins=[rule])
+
+            final = play_out(state, {0: SearchBot(seed, budget=50, plugins=[rule]), 1: RandomBot(seed)})
+
+            assert final.result is not None
+            assert not any(isinstance(action, Resign) for action in final.actions)
+
+    @pytest.mark.parametrize("table", TABLES, ids=list(TABLES))
+    def test_every_decision_of_the_new_vocabulary_is_a_legal_one(self, table: str) -> None:
+        rule = family(**TABLES[table])  # type: ignore[arg-type]
+        for seed in range(3):
+            state = random_position("classic", {}, 3, seed, 40, plugins=[rule])
+            seat = acting_seat(state)
+            if seat is None:
+                continue
+            seen = view(state, seat)
+
+            assert SearchBot(seed, budget=BUDGET, plugins=[rule]).choose(seen) in seen.legal_actions
+
+    def test_an_open_play_goes_on_with_a_card_that_follows_it(self) -> None:
+        rule = family(mechanics=(Combinations(),))
+        state = family_game(["4c 10d 5c 6c 7d", "9s 9d 9c Kc Qd", "3h 4h 5h 6h 8h"], "9h", plugin=rule)
+        state = apply(state, PlayCard(1, parse_card("9s"), None, True))
+        seen = view(state, 1)
+
+        chosen = SearchBot(0, budget=BUDGET, plugins=[rule]).choose(seen)
+
+        assert isinstance(chosen, PlayCard)
+        assert chosen.card in cards("9d 9c")
+
+    def test_another_turn_that_may_be_declined_is_searched(self) -> None:
+        rule = family(effects={"K": Effect(again="may")})
+        state = family_game(["9c 10d 5c 6c 7c", "Kh 2h 3s Kc Qc", "3h 4h 5h 6h 8h"], "9h", plugin=rule)
+        state = apply(state, PlayCard(1, parse_card("Kh")))
+        seen = view(state, 1)
+        assert seen.again == "may"
+
+        assert SearchBot(0, budget=BUDGET, plugins=[rule]).choose(seen) in seen.legal_actions
 
 
 class TestRollout:

@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from maumau import GameState, InvalidOptionError, MatchResult, UnknownVariantError, hookimpl
+from family import family
+from maumau import Effect, GameState, InvalidOptionError, MatchResult, UnknownVariantError, hookimpl
 from maumau.bots import HeuristicBot, RandomBot
 from maumau.cli import main
+from maumau.mechanics import Combinations, Stacking
 from maumau.search import SearchBot
 from maumau.simulation import MatchPlan, parse_bot, play_match, simulate, wilson
 
@@ -125,6 +127,17 @@ class TestSimulate:
 
         assert isinstance(bot, SearchBot)
         assert bot.plugins == (SEAT_ZERO_WINS,)
+
+    def test_bots_of_every_level_play_the_familys_new_vocabulary(self) -> None:
+        """
+        Plays of several cards (sets and runs) and another turn, played by every bot level through an import path.
+        """
+        result = simulate(
+            "classic", ["heuristic", "random", "search:50"], matches=3, seed=2, house_rules=["test_simulation:SETS"]
+        )
+
+        assert sum(len(record.seats) for record in result.records) == 9
+        assert all(sum(record.shares) == pytest.approx(1.0) for record in result.records)
 
     def test_a_house_rule_that_is_no_import_path_is_refused(self) -> None:
         with pytest.raises(ValueError, match=r"'package\.module:object'"):
@@ -301,3 +314,9 @@ class SeatZeroWins:
 
 
 SEAT_ZERO_WINS = SeatZeroWins()
+#: A house rule for these tests, loaded by import path: one round of classic on the 52-card pack, with sets and
+#: runs in one play, 2s that draw and kings that give another turn.
+SETS = family(
+    effects={"2": Effect(draw=2), "K": Effect(again="may")},
+    mechanics=(Combinations(sets=True, runs="either", switch=True), Stacking()),
+)

@@ -184,9 +184,16 @@ def add_plays(
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
     expected = call_by_count(state, seat, left)
+    memo = state.memo
+    if memo is not None:  # the answer, kept for the play to judge by without asking again (`maumau.flow.play_card`)
+        memo[-1 - seat] = expected
     if not expected:
-        for card in cards:
-            listed.append(play_action(seat, card))
+        shared = _PLAYS
+        for card in cards:  # `play_action` written out: every decision lists a few plays
+            play = shared.get((seat, id(card), None))
+            if play is None or play.card is not card:
+                play = play_action(seat, card)
+            listed.append(play)
         return
     calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
     for card in cards:
@@ -227,11 +234,15 @@ def _add_plays_of_several(
     expected = None if call_by_count is None else call_by_count(state, seat, left)
     for card in cards:
         played = (*playing, card)
-        if completable(state, seat, played, without_card(hand, card)):
+        rest = without_card(hand, card)
+        if follows(state, seat, played, rest) if may_end is None else completable(state, seat, played, rest):
             listed.append(more_action(seat, card))
         if may_end is None or may_end(state, seat, played):
             due = expected if call_by_count is not None else expected_call(state, seat, left, played)
-            _add_closing(state, seat, card, listed, due)
+            if due:
+                _add_closing(state, seat, card, listed, due)
+            else:
+                listed.append(play_action(seat, card))
 
 
 def completable(state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[Card, ...]) -> bool:

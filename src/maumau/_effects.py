@@ -106,8 +106,9 @@ def combined(effects: Sequence[Effect]) -> Effect:
 
     .. versionadded:: 0.2.0
     """
-    if len(effects) == 1:
-        return effects[0]
+    doing = [effect for effect in effects if _does(effect)]
+    if len(doing) <= 1:  # what one card does, or nothing: no new effect to make (a set of plain cards, most sets)
+        return doing[0] if doing else effects[-1]
     suits = [effect.suits for effect in effects if effect.choose_suit]
     wishes = [effect.wish for effect in effects if effect.wish is not None]
     agains = {effect.again for effect in effects}
@@ -124,6 +125,13 @@ def combined(effects: Sequence[Effect]) -> Effect:
         draw_previous=sum(effect.draw_previous for effect in effects),
         pass_hands=sum(effect.pass_hands for effect in effects),
     )
+
+
+def _does(effect: Effect) -> bool:
+    """
+    Whether *effect* does anything beyond lying on the pile.
+    """
+    return bool(effect.draw or effect.skip or effect.reverse or effect.choose_suit or effect.wish or effect.beyond)
 
 
 def _limit(instance: object, attribute: object, value: object) -> None:

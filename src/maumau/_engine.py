@@ -277,7 +277,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         rules = state.rules
         # Hooks are read into locals, then called: CPython 3.11 speeds up reading an attribute, but not calling
         # an instance's attribute as if it were a method, which is how `rules.playable(...)` would be compiled.
-        playable_of, may_decline = rules.playable, rules.may_decline
+        playable_of, may_decline, declines = rules.playable, rules.may_decline, rules.declines_freely
         actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
         if seat == state.to_move:  # the turn's own actions, written out here: this runs at every decision
             pending = state.pending
@@ -287,11 +287,13 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
                     actions += suit_actions(seat, pending.choices)
             elif drawn is not None:  # after a draw: the drawn card may be played, or the turn passed
                 if rules.draws_one:  # the kernel's draw rule, written out here: this runs at a third of decisions
-                    if playable_of(state, seat, (drawn,)):
-                        flow.add_plays(state, seat, (drawn,), actions)
-                        if may_decline(state, seat):
-                            actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                    else:
+                    fits = playable_of(state, seat, (drawn,))
+                    if fits:
+                        if rules.play_follows is None:
+                            flow.add_plays(state, seat, fits, actions)
+                        else:
+                            fits = _plays_of_several(state, seat, fits, actions)
+                    if not fits or declines or may_decline(state, seat):
                         actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
                 else:  # the game's own draw rule: the hand may be played, or another card drawn
                     _after_draw(state, seat, drawn, actions)
@@ -302,17 +304,27 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
                     follows = rules.play_follows
                     followers = follows(state, seat, playing, hand) if follows is not None else None
                     if followers:
-                        flow.add_plays(state, seat, tuple(dict.fromkeys(followers)), actions, playing)
+                        deck = rules.last_deck
+                        if not (deck[0] is state.options and deck[1] == len(state.players) and deck[3]):
+                            followers = tuple(dict.fromkeys(followers))  # two packs: each card listed once
+                        flow.add_plays(state, seat, followers, actions, playing)
                     actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
                     listed = memo[seat] = tuple(actions)
                     return listed
-                playable = playable_of(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
+                deck = rules.last_deck  # the deck asked for last: this game's, nearly always, read without a call
+                distinct = deck[3] if deck[0] is state.options and deck[1] == len(state.players) else None
+                if distinct is None:
+                    distinct = rules.distinct_cards(state)
+                playable = playable_of(state, seat, hand if distinct else tuple(dict.fromkeys(hand)))
                 if playable:
-                    flow.add_plays(state, seat, playable, actions)
+                    if rules.play_follows is None:
+                        flow.add_plays(state, seat, playable, actions)
+                    else:
+                        playable = _plays_of_several(state, seat, playable, actions)
                 again = state.again
                 if again is not None and again == "may":  # a turn a card gave, which need not be taken: a pass
                     actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                elif playable and not may_decline(state, seat):
+                elif playable and not (declines or may_decline(state, seat)):
                     pass  # forced play: nothing instead
                 elif state.skips:  # an owed skip not answered: a pass takes it
                     actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
@@ -334,6 +346,22 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         _raise_fault(state.rules, error)
 
 
+def _plays_of_several(
+    state: GameState, seat: int, playable: tuple[Card, ...], actions: list[Action]
+) -> tuple[Card, ...]:
+    """
+    Add the plays of the *playable* cards to *actions*, where a play may hold several cards; the cards, or none
+    when no play of them could be listed.
+
+    A card that fits but may not end a play (an ace that needs another card
+    after it), with no card to follow it, is not listed: then the seat plays
+    nothing, and draws or passes.
+    """
+    listed = len(actions)
+    flow.add_plays(state, seat, playable, actions)
+    return playable if len(actions) > listed else ()
+
+
 def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action]) -> None:
     """
     Add what *seat* may do after drawing *drawn* by choice, as the game's `maumau.DrawRule` says: play the drawn
@@ -350,7 +378,10 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
         playable = rules.playable(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
         fits = drawn in playable
     if playable:
-        flow.add_plays(state, seat, playable, actions)
+        if rules.play_follows is None:
+            flow.add_plays(state, seat, playable, actions)
+        else:
+            playable = _plays_of_several(state, seat, playable, actions)
     limit = rule.limit
     if (
         (limit is None or state.draws < limit)
@@ -452,7 +483,7 @@ def apply(state: GameState, action: Action) -> GameState:
             if handled is None:
                 raise PluginError(f"'{action}' is listed, but no plugin applies it", hook="maumau_apply_action")
             state = handled
-        if state.result is None:
+        if state.result is None and not state.playing:  # nothing ends while a play of several cards is open
             round_over = rules.round_over  # read, then called: see legal_actions
             end = round_over(state)
             if end is not None:
@@ -517,6 +548,8 @@ def _draw(state: GameState, seat: int) -> GameState:
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=not kept, draws=state.draws + 1, again=None)
     if rules.has_after_draw:
         state = rules.after_draw(state, seat, cards, bool(owed))
+    if state.drawn is not None and state.pending is None:  # the drawn card waits: the turn goes on
+        return state
     return flow.complete_turn(state, seat)
 
 

@@ -7,7 +7,10 @@ position of a game.  Each plugin declares its part of that vector with the
 function that reads the numbers from a `maumau.PlayerView`.  Because a
 feature reads only the view, it can never show what the view hides.  The
 kernel declares what every Mau-Mau game has (`kernel_features`); a mechanic
-or a variant adds its slots (a challenge window, a race board).
+or a variant adds its slots (a challenge window, a race board).  What only
+some games' turns hold (an open play of several cards, another turn, draws
+by choice, turns to sit out) `turn_features` describes, for `maumau.rl` to
+add where the game can use it.
 
 Seats in features are *relative*: position 0 is the viewing seat, position
 1 the next seat number, and so on, so that a learner sees the same layout
@@ -27,7 +30,7 @@ from ._cards import Card
 if TYPE_CHECKING:  # the view module needs the engine, which needs the hooks, which need this module
     from ._view import PlayerView
 
-__all__ = ["Feature", "card_counts", "kernel_features", "one_hot", "relative_seats"]
+__all__ = ["Feature", "card_counts", "kernel_features", "one_hot", "relative_seats", "turn_features"]
 
 
 def _positive(instance: object, attribute: object, value: int) -> None:
@@ -137,3 +140,61 @@ def kernel_features(players: int, cards: tuple[Card, ...], suits: tuple[str, ...
         Feature("scores", players, lambda v: per_seat(v.scores, v), "match points, relative seats"),
         Feature("round", 1, lambda v: [float(v.round)], "the round number, 1 first"),
     )
+
+
+#: The kinds of another turn (``view.again``), in the order the ``again`` feature lists them.
+AGAIN = ("must", "may")
+
+
+def turn_features(
+    players: int, cards: tuple[Card, ...], *, playing: bool, again: bool, draws: bool, waits: bool
+) -> tuple[Feature, ...]:
+    """
+    The features of the turn in progress that only some games have: those of the four that are asked for.
+
+    ``view.playing``, ``view.again``, ``view.draws`` and ``view.waits`` stay
+    empty in a game whose rules never fill them (most games), so a learner
+    gains nothing from them there; `maumau.rl.Observer` adds each only where
+    the game can use it, which keeps every other game's observation as it was:
+    *playing* where a play may hold several cards and no plugin observes it
+    already, *again* where a card may give another turn, *draws* where a turn
+    may draw more than one card by choice, *waits* where a card makes the next
+    player sit turns out.  *cards* are the distinct cards of the deck.
+
+    .. versionadded:: 0.2.0
+    """
+    index = {card: position for position, card in enumerate(cards)}
+    size = len(cards)
+    chosen = []
+    if playing:
+        chosen.append(
+            Feature(
+                "playing",
+                size,
+                lambda v: card_counts(v.playing, index, size),
+                "the cards of the play still open: count of each card",
+            )
+        )
+    if again:
+        chosen.append(
+            Feature(
+                "again",
+                len(AGAIN),
+                lambda v: one_hot(None if v.again is None else AGAIN.index(v.again), len(AGAIN)),
+                "the player to move plays again after a card that gave another turn: must, may",
+            )
+        )
+    if draws:
+        chosen.append(
+            Feature("draws", 1, lambda v: [float(v.draws)], "cards the player to move drew by choice this turn")
+        )
+    if waits:
+        chosen.append(
+            Feature(
+                "waits",
+                players,
+                lambda v: [float(v.waits[seat]) if v.waits else 0.0 for seat in relative_seats(v)],
+                "turns each seat must still sit out, relative seats",
+            )
+        )
+    return tuple(chosen)

@@ -9,12 +9,13 @@ the list of what is allowed instead of being silently ignored.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
 from attrs import frozen
 
-from ._limits import MAX_INT
+from ._limits import MAX_INT, MAX_TEXT_LENGTH
 from .exceptions import InvalidOptionError, shorten
 
 __all__ = ["Option", "OptionValue", "Options", "resolve_options"]
@@ -189,8 +190,14 @@ def resolve_options(variant: str, declared: Iterable[Option], given: Mapping[str
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = "; ".join(option.describe() for option in by_name.values()) or "this variant has no options"
-        raise InvalidOptionError(variant, unknown[0], f"unknown option; allowed: {known}")
+        if not by_name:
+            raise InvalidOptionError(variant, unknown[0], "unknown option; this variant has no options")
+        close = difflib.get_close_matches(unknown[0][:MAX_TEXT_LENGTH], list(by_name), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        known = ", ".join(by_name)
+        raise InvalidOptionError(
+            variant, unknown[0], f"unknown option{hint}; allowed: {known} (`maumau variants` describes each)"
+        )
     values = {name: option.default for name, option in by_name.items()}
     for name, value in given.items():
         values[name] = by_name[name].check(variant, value)

@@ -141,20 +141,31 @@ class RandomBot:
 
 class HeuristicBot:
     """
-    A simple sensible player: plays rather than draws, says its calls, always
-    challenges, never resigns.
+    A simple sensible player: plays rather than draws, sheds as many cards as a
+    play may hold, says its calls, always challenges a missed call, never resigns.
 
-    In order of preference it challenges a missed call, names the suit it
-    holds most of, plays a card (saying the due call; a card that follows
-    suit or rank before a wild one such as a jack, which is kept for later;
-    then from its longest suit, which keeps the next turn open; a card
-    answering a debt or skip counts as a play), draws, then passes.  A variant's own actions it does not
-    know are taken at random: always when nothing else is left, otherwise
-    with probability *extra_chance*.  With probability *forget* it plays
-    without the due call, as people do, so that a table of bots gives the
-    others something to challenge.  *seed* breaks ties repeatably.
+    In order of preference it challenges a missed call; challenges a play
+    (`maumau.mechanics.ChallengePlay`) when the offender still holds at
+    least ``SUSPICIOUS_HAND`` (4) cards, a hand that more often than not
+    holds a card that should have been played; names the suit it holds most
+    of, or the rank (`maumau.mechanics.ChooseRank`); plays a card; draws;
+    then passes.  Among plays it prefers a card that follows suit or rank
+    (or the wished rank) before a wild one such as a jack, which is kept for
+    later; then a card that more cards may follow in the same play
+    (``PlayCard.more``), so that it puts down a whole set or run, going on
+    with the play for as long as the listing lets it and ending it with the
+    due call; then a card of its longest suit, which keeps the next turn
+    open.  A card answering a debt or skip counts as a play, and in a turn
+    it may decline (``view.again == "may"``) it plays if it can, else passes.
+    A variant's own actions it does not know are taken at random: always
+    when nothing else is left, otherwise with probability *extra_chance*.
+    With probability *forget* it plays without the due call (on the last
+    card of a play of several), as people do, so that a table of bots gives
+    the others something to challenge.  *seed* breaks ties repeatably.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Plays of several cards, rank wishes and challenges of a play.
     """
 
     def __init__(self, seed: int | None = None, *, extra_chance: float = 0.25, forget: float = 0.0) -> None:
@@ -170,13 +181,7 @@ class HeuristicBot:
         The preferred legal action other than `Resign`.
         """
         return heuristic_choice(
-            view.hand,
-            view.top,
-            view.wish,
-            _choosable(view),
-            self.rng,
-            extra_chance=self.extra_chance,
-            forget=self.forget,
+            view, view.seat, _choosable(view), self.rng, extra_chance=self.extra_chance, forget=self.forget
         )
 
     def react(self, view: PlayerView) -> Action | None:
@@ -185,13 +190,7 @@ class HeuristicBot:
         sometimes a variant's own action, else nothing.
         """
         return heuristic_reaction(
-            view.hand,
-            view.top,
-            view.wish,
-            view.legal_actions,
-            self.rng,
-            extra_chance=self.extra_chance,
-            forget=self.forget,
+            view, view.seat, view.legal_actions, self.rng, extra_chance=self.extra_chance, forget=self.forget
         )
 
 

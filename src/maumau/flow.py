@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 from attrs import evolve
 
@@ -220,7 +221,13 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     rules = state.rules
     start = state
     playing = state.playing
-    hand = without_card(state.players[seat].hand, card)
+    held = state.players[seat].hand
+    for index, each in enumerate(held):  # `without_card` written out: every play takes a card from a hand
+        if each is card:
+            hand = held[:index] + held[index + 1 :]
+            break
+    else:
+        hand = without_card(held, card)
     if more:  # the play goes on: the card lies on the pile, and what the play does waits for its last card
         return replace_fields(
             state,
@@ -256,9 +263,12 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     state = replace_fields(state, changes)
     # Hooks read into locals, then called: the fast way on CPython 3.11 (see `maumau.legal_actions`'s code).
     call_by_count, card_effect, follow_up = rules.call_by_count, rules.card_effect, rules.follow_up
-    # The question `call_due` asks while listing, with the state the play's last card is played from.
+    # The question `call_due` asks while listing, with the state the play's last card is played from: asked once,
+    # when the listing of this very state kept its answer.
     if call_by_count is not None:
-        expected = call_by_count(start, seat, len(hand))
+        memo = start.memo
+        asked: Any = memo.get(-1 - seat, False) if memo is not None else False
+        expected: str | None = call_by_count(start, seat, len(hand)) if asked is False else asked
     else:
         expected = rules.expected_call(start, seat, len(hand), playing + (card,))
     if expected:  # with no call due the play is listed without one: nothing to judge
@@ -295,6 +305,8 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     if effect.choose_suit:
         choices = rules.suits(state) if effect.suits is None else effect.suits
         return replace_fields(state, {"pending": Pending(seat, "suit", choices, skip=effect.skip)})
+    if state.pending is None and state.again is None and state.drawn is None:  # `complete_turn`, written out
+        return end_turn(state, seat, effect.skip)
     return complete_turn(state, seat, effect.skip)
 
 
@@ -472,7 +484,13 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     """
     rules = state.rules
     next_seat = rules.next_seat  # read, then called: see play_card
-    following = next_seat(state, seat)
+    if rules.plain_turn_order:  # the kernel's turn order, worked out here: every turn ends through this line
+        players = state.players
+        following = (seat + state.direction) % len(players)
+        if players[following].resigned:
+            following = next_seat(state, seat)
+    else:
+        following = next_seat(state, seat)
     if skip:
         skipped: list[Event] = []
         for _ in range(skip):

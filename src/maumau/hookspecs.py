@@ -409,7 +409,9 @@ def maumau_play_follows(
     the plays of a turn are listed, for each card that could start or
     continue a play, and while a play is open (``state.playing``); *state*
     is the position before the play's latest card, or while the play is
-    open, so decide from *cards* and *hand*.  A play with more to come is a
+    open, so decide from *cards* and *hand*.  The answer may name a card
+    twice (a hand of two packs): the kernel lists each card once.  A play
+    with more to come is a
     `maumau.PlayCard` with ``more=True``; its effects and its call come with
     its last card.  The kernel: one card per play (no plugin implements it).
     `maumau.mechanics.Combinations` answers it for sets of one rank, runs in
@@ -575,13 +577,17 @@ def maumau_turn_ended(state: GameState, seat: int) -> GameState | None:
 @_with_default
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     """
-    Whether the round ends now; asked after every action.
+    Whether the round ends now; asked after every action but one that leaves a play of several cards open
+    (the play is not over, and its player still holds the cards that follow).
 
     The kernel: nothing ends while a decision is pending (the follow-up of
     the last card is not done yet); a seat with an empty hand wins; every
-    seat passing in a row blocks the round.
+    seat passing in a row blocks the round, which `maumau_blocked_winners`
+    wins.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A blocked round's winners are `maumau_blocked_winners`'.
     """
     if state.pending is not None:
         return None
@@ -591,8 +597,22 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
             return RoundEnd("out", (next(seat for seat, other in enumerate(players) if other is player),))
     passes = state.passes
     if passes and passes >= sum(not player.resigned for player in players):
-        return RoundEnd("blocked")
+        return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
     return None
+
+
+@hookspec(firstresult=True)
+@_with_default
+def maumau_blocked_winners(state: GameState) -> tuple[int, ...] | None:
+    """
+    Who wins a round that every player still in it blocked, passing in a row with nothing to play or draw.
+
+    Asked by the kernel's `maumau_round_over` when the round is blocked.
+    The kernel: nobody.  Classic gives it to the lowest hand.
+
+    .. versionadded:: 0.2.0
+    """
+    return ()
 
 
 @hookspec

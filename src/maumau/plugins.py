@@ -200,6 +200,31 @@ def _kernel_plugin() -> object:
 _KERNEL = _kernel_plugin()
 
 
+#: The packages whose plugins are checked with mypy's strict mode here, so that their annotations can be trusted.
+_TRUSTED = ("maumau.", "maumau_variants.")
+
+
+def _always_answers(impl: pluggy.HookImpl) -> bool:
+    """
+    Whether *impl* is one of maumau's own implementations whose return annotation excludes ``None``.
+
+    A first-result chain stops at the first answer that is not ``None``, so
+    the implementations below one that always answers are never asked, and
+    the chain may end with it (a variant's `maumau_playable` then is the hook
+    itself, one call less at every decision).  Only maumau's own plugins are
+    taken at their word: they are type-checked with mypy's strict mode; a
+    third party's annotation might not hold.
+    """
+    function = impl.function
+    module = getattr(function, "__module__", "") or ""
+    if impl.plugin_name == KERNEL_NAME or not module.startswith(_TRUSTED):
+        return False
+    annotation = getattr(function, "__annotations__", {}).get("return")
+    if not isinstance(annotation, str) or not annotation:
+        return False
+    return "None" not in annotation and "Optional" not in annotation and "Any" not in annotation
+
+
 def _compile(caller: pluggy.HookCaller, kind: str, argnames: Sequence[str] | None = None) -> Callable[..., Any]:
     """
     The chain of *caller*'s implementations as one plain function taking the spec's arguments in order.
@@ -220,6 +245,10 @@ def _compile(caller: pluggy.HookCaller, kind: str, argnames: Sequence[str] | Non
         return _through_pluggy(caller, argnames, kind)
     plain = [impl for impl in reversed(impls) if not impl.wrapper]
     wrappers = [impl for impl in reversed(impls) if impl.wrapper]
+    if kind == "first":
+        answering = next((index for index, impl in enumerate(plain) if _always_answers(impl)), None)
+        if answering is not None:  # the plugins below one that always answers are never asked
+            plain = plain[: answering + 1]
     if kind == "first" and len(plain) == 1 and not wrappers and tuple(plain[0].argnames) == tuple(argnames):
         return plain[0].function  # nothing to chain: the one implementation is the hook
     namespace: dict[str, Any] = {"PluginError": PluginError}
@@ -355,7 +384,9 @@ class Rules:
         Register the plugins and resolve every hook; apart from `__init__` so that a plugin's fault is named.
         """
         self.plugin_manager = pluggy.PluginManager("maumau")
-        self.mechanics, self.mechanics_by_options = _mechanics_of(variant, module, self.house_rules, self.options)
+        self.mechanics, self.mechanics_by_options, self.options, self._mechanics_manager = _mechanics_of(
+            variant, module, self.house_rules, self.options
+        )
         pm = self.plugin_manager
         pm.add_hookspecs(hookspecs)
         pm.register(_KERNEL, name=KERNEL_NAME)
@@ -393,6 +424,8 @@ class Rules:
         self.playable: Callable[[GameState, int, tuple[Card, ...]], tuple[Card, ...]] = hooks["maumau_playable"]
         self.refusal: Callable[[GameState, Action], str | tuple[Reason, str] | None] = hooks["maumau_refusal"]
         self.may_decline: Callable[[GameState, int], bool] = hooks["maumau_may_decline"]
+        #: Whether only the kernel answers `maumau_may_decline` (always ``True``), so that a turn need not ask.
+        self.declines_freely = self._kernel_only("maumau_may_decline")
         #: Whether the seat to move may draw (`maumau_may_draw`); ``None`` when no plugin says, so a turn skips asking.
         self.may_draw: Callable[[GameState, int], bool | None] | None = self._implemented("maumau_may_draw")
         #: The call due, or ``None`` or ``""`` for none.
@@ -428,9 +461,7 @@ class Rules:
         self._draw_rule = hooks["maumau_draw_rule"]
         #: Whether the game draws by the kernel's rule, whatever its options (no plugin implements
         #: `maumau_draw_rule`): one card, which may be played, or the turn passed.  Turns take the short way then.
-        self.draws_one = self._implemented("maumau_draw_rule") is None or all(
-            impl.plugin_name == KERNEL_NAME for impl in hook.maumau_draw_rule.get_hookimpls()
-        )
+        self.draws_one = self._kernel_only("maumau_draw_rule")
         # Pipelines nobody implements are None, so that a turn does not call them at all.
         self.follow_up: Callable[[GameState, int, Card], GameState] | None = self._implemented("maumau_follow_up")
         self._after_draw = hooks["maumau_after_draw"]
@@ -438,6 +469,9 @@ class Rules:
         self.has_after_draw = self._implemented("maumau_after_draw") is not None
         self.draw_shortfall: Callable[[GameState, int, int], RoundEnd | None] = hooks["maumau_draw_shortfall"]
         self.next_seat: Callable[[GameState, int], int] = hooks["maumau_next_seat"]
+        #: Whether only the kernel answers `maumau_next_seat` (the next seat in the direction of play that has
+        #: not resigned), so that the end of a turn may work it out without a call.
+        self.plain_turn_order = self._kernel_only("maumau_next_seat")
         self._actions = hooks["maumau_actions"]
         self.apply_action: Callable[[GameState, Action], GameState | None] = hooks["maumau_apply_action"]
         self.before_action: Callable[[GameState, Action], GameState] | None = self._implemented("maumau_before_action")
@@ -465,9 +499,16 @@ class Rules:
         self._call_words: dict[Options, tuple[str, ...]] = {}
         self._draw_rules: dict[Options, DrawRule] = {}
         self._last_draw_rule: tuple[Options | None, DrawRule] = (None, DrawRule())
-        #: The deck asked for last, with its options, player count and whether its cards are all different.
-        self._last_deck: tuple[Options | None, int, tuple[Card, ...], bool] = (None, 0, (), True)
+        #: The deck asked for last, with its options, player count and whether its cards are all different: what a
+        #: turn reads without a call when it is its game's.
+        self.last_deck: tuple[Options | None, int, tuple[Card, ...], bool] = (None, 0, (), True)
         self._last_calls: tuple[Options | None, tuple[str, ...]] = (None, ())
+
+    def _kernel_only(self, name: str) -> bool:
+        """
+        Whether no plugin but the kernel's defaults implements the hook *name*.
+        """
+        return all(impl.plugin_name == KERNEL_NAME for impl in getattr(self.plugin_manager.hook, name).get_hookimpls())
 
     def _implemented(self, name: str) -> Callable[..., Any] | None:
         """
@@ -498,16 +539,21 @@ class Rules:
     def for_options(self, options: Options) -> Rules:
         """
         These rules as a game with *options* plays them: themselves, unless the mechanics depend on the options.
+
+        Rules are shared by every set of options that calls for the same
+        mechanics, so a game's target or hand size builds nothing new.
         """
-        if not self.mechanics_by_options or options == self.options:
+        if not self.mechanics_by_options or options is self.options:
             return self
         try:  # options as saved may lack those declared since: the defaults fill them in
             options = self.resolve_options(dict(options))
+            mechanics = _named_mechanics(self._mechanics_manager, options)
         except MaumauError:  # options that are wrong: whoever reads them says so, with these rules
             return self
-        if options == self.options:
+        named = tuple(map(repr, mechanics))
+        if named == tuple(map(repr, self.mechanics)):
             return self
-        key = (self.variant, tuple(id(p) for p in self.house_rules), options)
+        key = (self.variant, tuple(id(p) for p in self.house_rules), named)
         rules = _RULES_CACHE.get(key)
         if rules is None:
             rules = _remember(_RULES_CACHE, key, Rules(self.variant, self.house_rules, options), _RULES_CACHE_SIZE)
@@ -566,7 +612,7 @@ class Rules:
         """
         The full deck for *options* and *players*, in the variant's order; remembered for a few sets of options.
         """
-        last = self._last_deck
+        last = self.last_deck
         if last[0] is options and last[1] == players:  # the same game asks again: no hashing of the options
             return last[2]
         key = (options, players)
@@ -576,7 +622,7 @@ class Rules:
             if cards is None:
                 raise PluginError(f"variant {self.variant!r} has no deck", hook="maumau_deck")
             deck = _remember(self._decks, key, tuple(cards), _PER_OPTIONS_SIZE)
-        self._last_deck = (options, players, deck, len(set(deck)) == len(deck))
+        self.last_deck = (options, players, deck, len(set(deck)) == len(deck))
         return deck
 
     def suits(self, state: GameState) -> tuple[str, ...]:
@@ -595,10 +641,10 @@ class Rules:
         """
         Whether no two cards of the game's deck are alike, so that a hand needs no de-duplicating.
         """
-        last = self._last_deck
+        last = self.last_deck
         if last[0] is not state.options or last[1] != len(state.players):
             self.deck(state.options, len(state.players))
-            last = self._last_deck
+            last = self.last_deck
         return last[3]
 
     def calls(self, options: Options) -> tuple[str, ...]:
@@ -686,10 +732,11 @@ def _check_house_rule(plugin: object) -> None:
 
 def _mechanics_of(
     variant: str, module: object, house_rules: Sequence[object], options: Options | None
-) -> tuple[tuple[object, ...], bool]:
+) -> tuple[tuple[object, ...], bool, Options | None, pluggy.PluginManager]:
     """
-    The mechanics the variant and its house rules opt into, one per kind, in the order they name them, and
-    whether they depend on the game's options.
+    The mechanics the variant and its house rules opt into, one per kind, in the order they name them, whether
+    they depend on the game's options, the options they were chosen for (``None`` when they do not depend), and
+    the plugin manager that asks them (`_named_mechanics`).
 
     Asked of a plugin manager of their own, because the mechanics must be
     registered before the variant, so that the variant can change them.  An
@@ -705,8 +752,15 @@ def _mechanics_of(
     if by_options and options is None:
         declared = {option.name: option for answer in pm.hook.maumau_options() for option in answer or ()}
         options = resolve_options(variant, tuple(declared.values()), None)
+    return _named_mechanics(pm, options), by_options, options if by_options else None, pm
+
+
+def _named_mechanics(pm: pluggy.PluginManager, options: Options | None) -> tuple[object, ...]:
+    """
+    The mechanics named through *pm* for *options*, one per kind, the variant's first.
+    """
     found: dict[type, object] = {}
-    for mechanics in reversed(pm.hook.maumau_mechanics(options=options)):  # the variant's first
+    for mechanics in reversed(pm.hook.maumau_mechanics(options=options)):
         for mechanic in mechanics:
             found.setdefault(type(mechanic), mechanic)
-    return tuple(found.values()), by_options
+    return tuple(found.values())

@@ -61,9 +61,11 @@ class SearchBot:
         plugins: The game's house-rule plugins, for `maumau.sample_state`.
 
     It handles every decision the same way, whatever the variant: plays and
-    their calls, draws, passes, suits, a variant's own choices (pigs, bets),
-    and out of turn challenges and jump-ins (`react`), where doing nothing is
-    one more candidate.  It keeps a `maumau.Knowledge` of the cards seen going
+    their calls (each card of a play of several cards a decision of its own),
+    draws, passes (another turn declined), suits and ranks to wish for,
+    challenges of a play, a variant's own choices (pigs, bets), and out of
+    turn challenges and jump-ins (`react`), where doing nothing is one more
+    candidate.  It keeps a `maumau.Knowledge` of the cards seen going
     into other hands when its runner passes it the events it saw (`observe`).
 
     .. versionadded:: 0.2.0
@@ -148,10 +150,8 @@ class SearchBot:
     def _preferred(self, view: PlayerView, candidates: list[Action | None]) -> Action | None:
         actions = [action for action in candidates if action is not None]
         if None in candidates:
-            return heuristic_reaction(
-                view.hand, view.top, view.wish, actions, random.Random(0), extra_chance=0.0, forget=0.0
-            )
-        return heuristic_choice(view.hand, view.top, view.wish, actions, random.Random(0), extra_chance=0.0, forget=0.0)
+            return heuristic_reaction(view, view.seat, actions, random.Random(0), extra_chance=0.0, forget=0.0)
+        return heuristic_choice(view, view.seat, actions, random.Random(0), extra_chance=0.0, forget=0.0)
 
 
 #: How sure the search must be before it overrules the heuristic, in standard errors above zero of the
@@ -212,14 +212,12 @@ def rollout(state: GameState, seat: int, rng: random.Random, *, quiet: int | Non
                 continue
             listed = legal_actions(state, other)
             if len(listed) > 1:  # something besides resigning
-                hand = state.players[other].hand
-                reaction = heuristic_reaction(hand, state.top, state.wish, listed, rng, extra_chance=0.0, forget=0.0)
+                reaction = heuristic_reaction(state, other, listed, rng, extra_chance=0.0, forget=0.0)
                 if reaction is not None:
                     break
         if reaction is None:
             actions = [action for action in legal_actions(state, actor) if type(action) is not Resign]
-            hand = state.players[actor].hand
-            action = heuristic_choice(hand, state.top, state.wish, actions, rng, extra_chance=0.25, forget=0.0)
+            action = heuristic_choice(state, actor, actions, rng, extra_chance=0.25, forget=0.0)
         else:
             action = reaction
         state = apply(state, action)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from attrs import evolve
@@ -52,11 +53,13 @@ from ._cards import Card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions, new_game, replay
 from ._events import PenaltyDrawn
+from ._options import Options
 from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError
 from .mechanics.challenges import window
+from .plugins import Rules
 
 __all__ = [
     "check_calls",
@@ -102,22 +105,14 @@ ODD_CALLS: tuple[str, ...] = ("mau", "MAU!!!", "Mau Mau Mau", "", " ", "\ud800",
 def _candidates(state: GameState, seat: int, others: Iterable[Action]) -> list[Action]:
     """
     Actions a seat might try, listed or not: every card of the deck with every call and with odd
-    text, every suit and a made-up one, every challenge, and the actions listed for the other seats
-    taken by this one.
+    text, every card as one that more cards follow, every suit and a made-up one, every challenge,
+    every action the game's encoding declares, and the actions listed for the other seats taken by
+    this one.
     """
-    rules = state.rules
-    calls: list[str | None] = [None, *rules.calls(state.options)]
-    cards = dict.fromkeys(rules.deck(state.options, len(state.players)))
-    actions: list[Action] = [PlayCard(seat, card, call) for card in cards for call in calls]
-    # a card that more cards would follow, any card: in a play of several cards, out of order, of another rank,
-    # played already (no longer held), never held; and with a call, which only a play's last card says
-    actions += [PlayCard(seat, card, call, True) for card in cards for call in calls[:2]]
+    actions = list(_fixed_candidates(state.rules, state.options, len(state.players), seat))
     near = dict.fromkeys((*state.players[seat].hand, state.discard_pile[-1]))  # the cards odd text matters for
     actions += [PlayCard(seat, card, call) for card in near for call in ODD_CALLS]
-    actions += [DrawCards(seat), Pass(seat), Resign(seat)]
-    actions += [ChooseSuit(seat, suit) for suit in (*rules.suits(state), "no such suit")]
-    actions += [Challenge(seat, other) for other in range(len(state.players))]
-    for action in (*others, *_declared(state)):  # another seat's move, or any action of the game, by this one
+    for action in others:  # another seat's move, made by this one (fields other than the seat kept)
         try:
             actions.append(evolve(action, seat=seat))
         except (TypeError, ValueError):  # pragma: no cover - an action class that will not take another seat
@@ -125,15 +120,29 @@ def _candidates(state: GameState, seat: int, others: Iterable[Action]) -> list[A
     return actions
 
 
-def _declared(state: GameState) -> tuple[Action, ...]:
+@lru_cache(maxsize=256)
+def _fixed_candidates(rules: Rules, options: Options, players: int, seat: int) -> tuple[Action, ...]:
     """
-    Every action of the game as its encoding declares it (``maumau_action_space``), as seat 0 takes it: a
-    mechanic's and a variant's own actions with every value of their fields (each rank a wish may name, each
-    seat a challenge may name).
+    The candidates of `_candidates` that depend on the game alone, not on the position: made once per seat.
     """
     from .rl import ActionSpace
 
-    return tuple(action for action in ActionSpace.of(state).actions if action is not None)
+    calls: list[str | None] = [None, *rules.calls(options)]
+    deck = rules.deck(options, players)
+    cards = dict.fromkeys(deck)
+    actions: list[Action] = [PlayCard(seat, card, call) for card in cards for call in calls]
+    # a card that more cards would follow, any card: in a play of several cards, out of order, of another rank,
+    # played already (no longer held), never held; and with a call, which only a play's last card says
+    actions += [PlayCard(seat, card, call, True) for card in cards for call in calls[:2]]
+    actions += [DrawCards(seat), Pass(seat), Resign(seat)]
+    suits = tuple(dict.fromkeys(card.suit for card in deck if card.suit is not None))
+    actions += [ChooseSuit(seat, suit) for suit in (*suits, "no such suit")]
+    actions += [Challenge(seat, other) for other in range(players)]
+    # every action of the game as its encoding declares it: a mechanic's and a variant's own actions with every
+    # value of their fields (each rank a wish may name, each seat a challenge may name)
+    space = ActionSpace.of(new_game(rules.variant, players=players, options=options, plugins=rules.house_rules))
+    actions += [space.decode(index, seat) for index in range(1, len(space))]
+    return tuple(dict.fromkeys(actions))
 
 
 #: How many unlisted actions per seat `check_step` tries in each state, drawn at random (all of them
@@ -159,9 +168,12 @@ def check_illegal_actions(state: GameState, rng: random.Random | None = None, sa
         if len(listed_set) != len(listed):
             raise AssertionError(f"legal_actions for seat {seat} lists an action twice: {listed}")
         others = [action for other in seats if other != seat for action in every[other]]
-        unlisted = [action for action in _candidates(state, seat, others) if action not in listed_set]
-        if rng is not None and sample is not None and len(unlisted) > sample:
-            unlisted = rng.sample(unlisted, sample)
+        candidates = _candidates(state, seat, others)
+        if rng is not None and sample is not None and len(candidates) > 2 * sample:
+            # a random sample of the candidates first, then those of it not listed: the listed are few
+            unlisted = [action for action in rng.sample(candidates, 2 * sample) if action not in listed_set][:sample]
+        else:
+            unlisted = [action for action in candidates if action not in listed_set]
         for action in unlisted:
             try:
                 apply(state, action)

@@ -116,11 +116,14 @@ ACE_WITH_ANOTHER = Combinations(sets=False, covered="A", wild="J")
 
 @hookimpl
 def maumau_mechanics(options: Options) -> tuple[object, ...]:
+    # The variations that need hooks of their own come as small plugins, named only in the games that play them.
     mechanics: list[object] = []
     if options["ace_with_another"]:
         mechanics.append(ACE_WITH_ANOTHER)
     if options["mau_mau_call"] and options["mau_mau_when"] == "jack":
         mechanics.append(JackMauMau())
+    if options["pass_the_skip"]:
+        mechanics.append(PassTheSkip())
     return tuple(mechanics)
 
 
@@ -190,7 +193,7 @@ PLAIN, SEVEN, EIGHT, JACK, NINE = Effect(), Effect(draw=2), Effect(skip=1), Effe
 
 
 @hookimpl
-def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
+def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
     if not state.players[seat].hand:
         return PLAIN  # the last card has no effect
     rank = card.rank
@@ -205,11 +208,20 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None
     return PLAIN
 
 
-@hookimpl
-def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
-    if card.rank == "8" and state.options["pass_the_skip"] and state.players[seat].hand:
-        return evolve_state(state, skips=1)  # the next player owes the skip and may pass it on with an 8
-    return None
+class PassTheSkip:
+    """
+    The variation "a player hit by an 8 may answer with an 8 and pass the skip on" (``pass_the_skip``), named by
+    the variant only when it is played, so that other games ask no follow-up of their plays.
+    """
+
+    def __repr__(self) -> str:
+        return "PassTheSkip()"
+
+    @hookimpl
+    def maumau_follow_up(self, state: GameState, seat: int, card: Card) -> GameState | None:
+        if card.rank == "8" and state.players[seat].hand:
+            return evolve_state(state, skips=1)  # the next player owes the skip and may pass it on with an 8
+        return None
 
 
 def _play_order(state: GameState) -> list[int]:
@@ -223,15 +235,11 @@ def _play_order(state: GameState) -> list[int]:
 
 
 @hookimpl
-def maumau_round_over(state: GameState) -> RoundEnd | None:
-    # Going out is the kernel's; a blocked round has a winner here: the lowest hand.
-    if state.passes and state.passes >= len(state.active_seats()):
-        order = _play_order(state)
-        winner = min(
-            order, key=lambda s: (hand_points(state.players[s].hand), len(state.players[s].hand), order.index(s))
-        )
-        return RoundEnd("blocked", (winner,))
-    return None
+def maumau_blocked_winners(state: GameState) -> tuple[int, ...]:
+    # Going out and blocking are the kernel's; a blocked round's winner is the lowest hand.
+    order = _play_order(state)
+    winner = min(order, key=lambda s: (hand_points(state.players[s].hand), len(state.players[s].hand), order.index(s)))
+    return (winner,)
 
 
 @hookimpl

@@ -817,6 +817,12 @@ class TestAceWithAnother:
 
         assert not {action for action in turn_actions(state) if getattr(action, "card", None) == Card.parse("Ah")}
 
+    def test_an_ace_that_nothing_could_follow_leaves_a_pass_when_nothing_can_be_drawn(self) -> None:
+        state = deal(("Kc Qd 8s 10d 7s", "Ah 9h 10c 7c Kd", "7d 8c 9d Qc 10s"), "9c", options=self.OPTIONS)
+        state = position(state, hands=["Kc Qd 8s 10d 7s", "Qh Ac", "7d 8c 9d Qc 10s"], draw_pile=())
+
+        assert turn_actions(state) == {Pass(1)}
+
     def test_without_the_option_an_ace_goes_alone(self) -> None:
         state = deal(("Kc Qd 8s 10c 7s", "Ah 8h Jc 7c Kd", "7d 8c 9d Qc 10s"), "10h")
 

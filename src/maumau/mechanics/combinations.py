@@ -89,6 +89,10 @@ class Combinations:
         self.suit_runs = CardSet.of(suit_runs)
         self.covered = CardSet.of(covered)
         self.wild = CardSet.of(wild)
+        #: Whether only sets and runs are played: nothing alone, covered, opening a suit run, nor a limit.
+        self.plain = not (self.alone or self.suit_runs or self.covered or most is not None)
+        if not self.covered:  # every play may end: leave the question unanswered, and so unasked at every card
+            self.maumau_play_may_end = None  # type: ignore[method-assign,assignment]
 
     def __repr__(self) -> str:
         parts = [f"sets={self.sets}", f"runs={self.runs!r}"]
@@ -107,14 +111,15 @@ class Combinations:
         Whether *card* may follow *cards*, a play so far, in the same play.
         """
         last = cards[-1]
-        if card in self.alone or last in self.alone:
-            return False
-        if self.most is not None and len(cards) >= self.most:
-            return False
-        if last in self.covered:
-            return card.suit == last.suit or card.rank == last.rank or card in self.wild
-        if cards[0] in self.suit_runs:
-            return card.suit == cards[0].suit
+        if not self.plain:
+            if card in self.alone or last in self.alone:
+                return False
+            if self.most is not None and len(cards) >= self.most:
+                return False
+            if last in self.covered:
+                return card.suit == last.suit or card.rank == last.rank or card in self.wild
+            if cards[0] in self.suit_runs:
+                return card.suit == cards[0].suit
         same_rank = self.sets and card.rank == last.rank
         in_run = self.runs is not None and self._next_in_run(cards, card)
         if len(cards) == 1 or self.switch:
@@ -143,8 +148,16 @@ class Combinations:
         return True
 
     @hookimpl
-    def maumau_play_follows(self, cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
-        return tuple(card for card in dict.fromkeys(hand) if self.follows(cards, card))
+    def maumau_play_follows(
+        self, state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        # Takes every argument of the hook, so that the kernel calls it directly: it is asked for each card listed.
+        if self.plain and self.runs is None:  # sets alone: the cards of the last card's rank, in one pass
+            if not self.sets:
+                return ()
+            rank = cards[-1].rank
+            return tuple([card for card in hand if card.rank == rank])  # the kernel lists each card once
+        return tuple(card for card in hand if self.follows(cards, card))
 
     @hookimpl
     def maumau_play_may_end(self, cards: tuple[Card, ...]) -> bool:

@@ -38,7 +38,7 @@ class JumpIns:
         top = state.discard_pile[-1]
         if top not in state.players[seat].hand:
             return []
-        return plays(state, seat, (top,))
+        return [play for play in plays(state, seat, (top,)) if not play.more]  # a card thrown in goes alone
 
     @hookimpl
     def maumau_apply_action(self, state: GameState, action: Action) -> GameState | None:

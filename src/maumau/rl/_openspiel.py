@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -44,7 +44,7 @@ from ..plugins import Rules, variant_names
 from ._spaces import NO_REACTION, ActionSpace, Observer
 from ._turns import Position, Turn, returns
 
-__all__ = ["MaumauGame", "MaumauState", "game_name", "register_games"]
+__all__ = ["MaumauGame", "MaumauState", "game_name", "game_type", "register_games"]
 
 #: How many decisions a match may take before it stops with no winner, unless ``max_decisions`` says otherwise:
 #: OpenSpiel wants a bound on the length of a game, and random play (a rollout) can draw for a long time.
@@ -63,13 +63,21 @@ def game_name(variant: str) -> str:
 def _view_text(seen: PlayerView) -> str:
     """
     What a player sees, as one line: the basis of the observation strings.
+
+    The turn in progress (a play of several cards still open, another turn,
+    the draws by choice, turns to sit out) is told only when there is one,
+    so a game that never has one keeps the strings it had.
     """
     hand = " ".join(str(card) for card in seen.hand)
     slots = "; ".join(f"{name}={value!r}" for name, value in seen.slots)
+    turn = ""
+    if seen.playing or seen.again is not None or seen.draws or seen.waits:
+        playing = " ".join(str(card) for card in seen.playing)
+        turn = f"playing {playing} again {seen.again} draws {seen.draws} waits {list(seen.waits)} | "
     return (
         f"seat {seen.seat} round {seen.round} | hand {hand} | top {seen.top} | pile {len(seen.discard_pile)} "
         f"| wish {seen.wish} debt {seen.debt} skips {seen.skips} | hands {list(seen.hand_sizes)} "
-        f"| to move {seen.to_move} pending {seen.pending} drawn {seen.drawn} | scores {list(seen.scores)} "
+        f"| to move {seen.to_move} pending {seen.pending} drawn {seen.drawn} | {turn}scores {list(seen.scores)} "
         f"| {slots} | {[str(action) for action in seen.legal_actions]}"
     )
 
@@ -78,19 +86,28 @@ class MaumauGame(pyspiel.Game):  # type: ignore[misc]
     """
     One maumau variant as an OpenSpiel game.
 
+    *plugins* are house-rule plugins played on top of the variant.  A game
+    registered by `register_games` has none (OpenSpiel's parameters are
+    plain values); make one with plugins by calling the class with the
+    variant's `game_type`.
+
     .. versionadded:: 0.2.0
     """
 
-    def __init__(self, variant: str, game_type: Any, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, variant: str, game_type: Any, params: dict[str, Any] | None = None, *, plugins: Sequence[object] = ()
+    ) -> None:
         given = dict(params or {})
-        seats = Rules.build(variant).seats(Rules.build(variant).resolve_options(None))
+        self.plugins = tuple(plugins)
+        rules = Rules.build(variant, self.plugins)
+        seats = rules.seats(rules.resolve_options(None))
         self.variant = variant
         self.players = int(given.get("players", seats.start))
         self.deals = int(given.get("deals", DEALS))
         self.max_decisions = int(given.get("max_decisions", MAX_DECISIONS))
         text = str(given.get("options", ""))
         self.game_options: dict[str, object] | None = json.loads(text) if text else None
-        sample = new_game(variant, players=self.players, options=self.game_options, seed=0)
+        sample = new_game(variant, players=self.players, options=self.game_options, seed=0, plugins=self.plugins)
         self.space = ActionSpace.of(sample)
         self.observer = Observer.of(sample)
         info = pyspiel.GameInfo(
@@ -204,7 +221,10 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.position is None:
             game = self.game
-            self._enter(Position(new_game(game.variant, players=game.players, options=game.game_options, seed=action)))
+            dealt = new_game(
+                game.variant, players=game.players, options=game.game_options, seed=action, plugins=game.plugins
+            )
+            self._enter(Position(dealt))
             return
         assert self.turn is not None
         self._enter(self.position.after(self.game.space, self.turn, action))
@@ -302,6 +322,35 @@ class MaumauObserver:
         return f"{text} | memory {state.memory(player)}" if self.perfect_recall else text
 
 
+def game_type(variant: str) -> Any:
+    """
+    The OpenSpiel ``GameType`` of *variant*, as `register_games` registers it.
+    """
+    rules = Rules.build(variant)
+    seats = rules.seats(rules.resolve_options(None))
+    return pyspiel.GameType(
+        short_name=game_name(variant),
+        long_name=f"maumau {variant}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=seats.stop - 1,
+        min_num_players=seats.start,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": seats.start,
+            "deals": DEALS,
+            "options": "",
+            "max_decisions": MAX_DECISIONS,
+        },
+    )
+
+
 def register_games() -> tuple[str, ...]:
     """
     Register every installed variant with OpenSpiel; the short names registered.
@@ -313,30 +362,8 @@ def register_games() -> tuple[str, ...]:
         names.append(name)
         if name in registered:
             continue
-        rules = Rules.build(variant)
-        seats = rules.seats(rules.resolve_options(None))
-        game_type = pyspiel.GameType(
-            short_name=name,
-            long_name=f"maumau {variant}",
-            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=seats.stop - 1,
-            min_num_players=seats.start,
-            provides_information_state_string=True,
-            provides_information_state_tensor=True,
-            provides_observation_string=True,
-            provides_observation_tensor=True,
-            parameter_specification={
-                "players": seats.start,
-                "deals": DEALS,
-                "options": "",
-                "max_decisions": MAX_DECISIONS,
-            },
-        )
-        pyspiel.register_game(game_type, _factory(variant, game_type))
+        kind = game_type(variant)
+        pyspiel.register_game(kind, _factory(variant, kind))
     return tuple(names)
 
 

@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 from .._actions import Action
 from .._cards import Card
 from .._engine import legal_actions, new_game
-from .._features import Feature
+from .._features import Feature, turn_features
 from .._options import Options
 from .._state import GameState
 from .._view import PlayerView
@@ -53,9 +53,15 @@ class ActionSpace:
     Id 0 is `NO_REACTION`; ids 1 and up are the actions the plugins declare
     (``maumau_action_space``), in the order they declare them: the kernel's
     plays (each card in deck order, without a call and then with each call),
-    draw, pass, each suit and resign, then the mechanics' (challenges of each
-    seat), then the variant's own.  An id names an action without its seat:
-    `decode` puts the seat back.  Get one with `action_space` or `ActionSpace.of`.
+    draw, pass, each suit and resign, then the mechanics' in the order the
+    variant names them (a challenge of each seat's missed call,
+    `maumau.mechanics.Challenges`; each card with more cards to follow in the
+    same play, `maumau.mechanics.Combinations`; each rank a wish may name,
+    `maumau.mechanics.RankWishes`; a challenge of each seat's play,
+    `maumau.mechanics.PlayChallenges`), then the variant's own.  A play of
+    several cards is one id per card, each a decision of its own by the same
+    seat.  An id names an action without its seat: `decode` puts the seat
+    back.  Get one with `action_space` or `ActionSpace.of`.
 
     .. versionadded:: 0.2.0
     """
@@ -176,8 +182,13 @@ class Observer:
     A `maumau.PlayerView` as a fixed-size vector of numbers: every plugin's features side by side.
 
     The features come in the order of the plugins (the kernel's, the
-    mechanics', the variant's, the house rules'); ``layout`` says where each
-    one sits.  Get one with `observer` or `Observer.of`.
+    mechanics', the variant's, the house rules'); right after the kernel's
+    come those of the turn in progress that the game can use (``playing``,
+    an open play of several cards, where no plugin observes it already;
+    ``again``, another turn; ``draws``, the cards drawn by choice this turn;
+    ``waits``, the turns each seat must still sit out), none in a game
+    without such a rule, whose observation stays as it was.  ``layout``
+    says where each one sits.  Get one with `observer` or `Observer.of`.
 
     .. versionadded:: 0.2.0
     """
@@ -261,11 +272,42 @@ def _space(rules: Rules, options: Options, players: int) -> ActionSpace:
 @lru_cache(maxsize=64)  # as many as the rules cache keeps: a server may build rules for every game
 def _observer(rules: Rules, options: Options, players: int) -> Observer:
     cards, suits, _ = _table(rules, options, players)
-    features = _flatten(rules.hooks["maumau_features"](options, players, cards, suits))
+    answers = [list(answer) for answer in rules.hooks["maumau_features"](options, players, cards, suits)]
+    features = _flatten(answers)
     for feature in features:
         if not isinstance(feature, Feature):
             raise PluginError(f"features are maumau.Feature records, not {feature!r}", hook="maumau_features")
-    return Observer(rules.variant, players, features)
+    declared = {feature.name for feature in features}
+    again, draws, waits = _turn_uses(rules, options, players)
+    turn = turn_features(
+        players,
+        cards,
+        playing=rules.play_follows is not None and "playing" not in declared,
+        again=again and "again" not in declared,
+        draws=draws and "draws" not in declared,
+        waits=waits and "waits" not in declared,
+    )
+    kernel = len(answers[0]) if answers else 0  # the kernel's answer comes first: the turn's features follow it
+    return Observer(rules.variant, players, [*features[:kernel], *turn, *features[kernel:]])
+
+
+def _turn_uses(rules: Rules, options: Options, players: int) -> tuple[bool, bool, bool]:
+    """
+    Whether the game can use ``view.again``, ``view.draws`` and ``view.waits``: a card that gives another turn,
+    a draw rule that draws more than one card a turn, a card that makes the next player sit turns out.
+
+    The draw rule is one setting; the cards' effects are asked of the first
+    deal of a game (seed 0), for the seat to move, which holds cards: the
+    effects a game shows there, where a card's effect depends on the
+    position at all.
+    """
+    draws = rules.draw_rule(options).limit != 1
+    probe = new_game(rules.variant, players=players, options=options, plugins=rules.house_rules, seed=0)
+    seat = probe.to_move if probe.to_move is not None else 0
+    effects = [rules.card_effect(probe, seat, card) for card in dict.fromkeys(rules.deck(options, players))]
+    again = any(effect.again is not None for effect in effects)
+    waits = any(effect.sit_out for effect in effects)
+    return again, draws, waits
 
 
 def action_space(

@@ -9,6 +9,11 @@ out-of-turn action is asked in turn, starting after the actor, to react or
 to decline (`maumau.rl.NO_REACTION`).  A seat that reacted is not asked
 again until the actor has moved; a seat that declined is asked again only
 after something has happened.  Resigning is never offered.
+
+A turn may hold several decisions of the same seat: each card of a play
+of several cards (``PlayCard.more``), another turn that a card gave
+(``state.again``), a draw after a draw; each is a decision of its own, and
+the other seats may react before each, as before any move.
 """
 
 from __future__ import annotations
