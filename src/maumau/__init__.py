@@ -49,7 +49,7 @@ from ._limits import (
 )
 from ._options import Option, Options
 from ._schema import json_schema
-from ._select import CardSet
+from ._select import CardSet, CardSpec
 from ._serialize import from_data, from_json, to_data, to_json
 from ._slots import Slot
 from ._spectator import SpectatorView, spectate
@@ -101,6 +101,7 @@ __all__ = [
     "Card",
     "CardPlayed",
     "CardSet",
+    "CardSpec",
     "CardsDrawn",
     "Challenge",
     "ChallengeMade",

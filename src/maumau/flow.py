@@ -280,7 +280,24 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         effect = rules.combine_effects(state, seat, cards, tuple(card_effect(state, seat, each) for each in cards))
     else:
         effect = card_effect(state, seat, card)
+    # The new state has been seen by nobody but the play and maumau's own card effects, which keep nothing:
+    # what is left of the play is set in it where it lies, rather than in one more new state.
+    fresh = not expected and follow_up is None and rules.pure_effects and not effect.beyond
     debt = state.debt + effect.draw if effect.draw else 0
+    if fresh:
+        fields = state.__dict__
+        fields["memo"] = None  # whatever a card effect asked of it no longer holds once the state is finished
+        if effect.reverse or debt != state.debt or effect.wish is not None:
+            fields["debt"] = debt
+            fields["wish"] = effect.wish
+            if effect.reverse:
+                direction = fields["direction"] = -state.direction
+                fields["events"] = state.events + (DirectionReversed(direction),)
+        if effect.choose_suit:
+            choices = rules.suits(state) if effect.suits is None else effect.suits
+            fields["pending"] = Pending(seat, "suit", choices, skip=effect.skip)
+            return state
+        return _end_turn(state, seat, effect.skip, {}, True)
     if effect.reverse:
         direction = -state.direction
         state = replace_fields(
@@ -482,6 +499,13 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>`.  Only
     `complete_turn`, `forfeit_turn` and the kernel's pass, suit choice and resignation call it.
     """
+    return _end_turn(state, seat, skip, changes, False)
+
+
+def _end_turn(state: GameState, seat: int, skip: int, changes: dict[str, object], fresh: bool) -> GameState:
+    """
+    `end_turn`; with *fresh*, completing *state* in place: a state the step made and nobody outside it has seen.
+    """
     rules = state.rules
     next_seat = rules.next_seat  # read, then called: see play_card
     if rules.plain_turn_order:  # the kernel's turn order, worked out here: every turn ends through this line
@@ -508,6 +532,10 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
         changes["to_move"] = following
         changes["drawn"] = changes["pending"] = None
         state = evolve_state(state, changes)
+    elif fresh:  # nobody has seen the new state but the step that made it: it is finished where it lies
+        fields = state.__dict__
+        fields["to_move"] = following
+        fields["drawn"] = fields["pending"] = None
     else:  # the usual end of a turn
         state = replace_fields(state, {"to_move": following, "drawn": None, "pending": None})
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)

@@ -204,6 +204,14 @@ _KERNEL = _kernel_plugin()
 _TRUSTED = ("maumau.", "maumau_variants.")
 
 
+def _trusted(impl: pluggy.HookImpl) -> bool:
+    """
+    Whether *impl* is one of maumau's own implementations (not the kernel's defaults, nor a house rule's).
+    """
+    module = getattr(impl.function, "__module__", "") or ""
+    return module.startswith(_TRUSTED) and not impl.plugin_name.startswith("house:")
+
+
 def _always_answers(impl: pluggy.HookImpl) -> bool:
     """
     Whether *impl* is one of maumau's own implementations whose return annotation excludes ``None``.
@@ -444,6 +452,11 @@ class Rules:
         ] = hooks["maumau_judge_call"]
         self.call_missed: Callable[[GameState, int, CallRuling, GameState], GameState] = hooks["maumau_call_missed"]
         self.card_effect: Callable[[GameState, int, Card], Effect] = hooks["maumau_card_effect"]
+        #: Whether only maumau's own plugins answer `maumau_card_effect`: questions that keep nothing of the state
+        #: they are asked with, so that a play may finish the state it made where it lies.
+        self.pure_effects = all(
+            impl.plugin_name == KERNEL_NAME or _trusted(impl) for impl in hook.maumau_card_effect.get_hookimpls()
+        )
         #: Which cards may follow a play so far (`maumau_play_follows`); ``None`` when plays are one card each
         #: (no plugin answers it: a wrapper alone, which narrows what others answer, does not count).
         self.play_follows: Callable[[GameState, int, tuple[Card, ...], tuple[Card, ...]], tuple[Card, ...]] | None = (

@@ -1,7 +1,7 @@
 """
 Classic Mau-Mau: 32 cards, jack wish, stackable 7, skipping 8, winner scores the others' hands.
 
-The table rules of the classic guide (``seeds/001``) with the FAQ's
+The table rules of a guide to classic Mau-Mau with its FAQ's
 variations as options.  Two to ten players; one 32-card pack (7 to ace) up
 to five players, two packs shuffled together from six.  Seat 0 deals the
 first round and the deal passes on; the seat after the dealer begins.  Play

@@ -1,7 +1,7 @@
 """
 Counter-clockwise house rules: forced play, out-of-turn jump-ins, placings until one player is left.
 
-The house rules of ``seeds/004``.  96 cards by default: red, yellow, green
+One family's house rule sheet, as its documentation page settles it.  96 cards by default: red, yellow, green
 and blue, each with the numbers 1 to 9, Skip, Reverse (change direction)
 and +2, two copies of every card.  The dealer deals singly, starting at
 their right and going counter-clockwise, five cards each; the player on the

@@ -1,7 +1,7 @@
 """
 Penalty Mau Mau on 52 cards: starter effects, missed-call challenges, penalty points, lowest total wins.
 
-The profile of ``seeds/002`` as settled in the rulings.  Two to six players
+A house profile of Mau Mau for the 52-card pack, as its documentation page settles it.  Two to six players
 on a full 52-card pack; the first dealer is drawn from the seed and the deal
 passes clockwise.  Five cards each, dealt singly from the dealer's left; the
 starter card acts (a 7 owes the first player 2 cards, an 8 skips them, a

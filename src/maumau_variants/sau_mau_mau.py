@@ -1,7 +1,7 @@
 """
 Sau Mau Mau: Ravensburger's pig race with bets; 39 cards, four pigs, four races, victory points.
 
-The rulebook (``seeds/000``) as settled in RULINGS.md.  Two to five players
+Ravensburger's rulebook, as its documentation page settles it.  Two to five players
 get 5 cards each; the starter card has no follow-up (a +2, X or Schlappi
 starter only shows its colour; on a Bauer starter any card may follow).
 Play a card of the top card's colour, number or symbol, or a green card

@@ -35,7 +35,7 @@ from .._features import Feature, relative_seats
 from .._slots import TRANSIENT, Slot
 from .._state import GameState, evolve_state
 from .._view import PlayerView
-from ..exceptions import Reason
+from ..exceptions import PluginError, Reason
 from ..flow import draw_cards, emit, forfeit_turn
 from ..hookspecs import hookimpl, hookspec
 
@@ -166,7 +166,7 @@ class Challenges:
 
     def __init__(self, *, closes: Literal["turn", "action"] = "turn", take_back: bool = False) -> None:
         if closes not in ("turn", "action"):
-            raise ValueError(f"closes must be 'turn' or 'action', not {closes!r}")
+            raise PluginError(f"closes must be 'turn' or 'action', not {closes!r}", plugin="Challenges")
         self.closes = closes
         self.take_back = take_back
 

@@ -28,13 +28,10 @@ from .._options import Options
 from .._select import CardSet, CardSpec
 from .._state import GameState
 from .._view import PlayerView
-from ..exceptions import Reason
+from ..exceptions import PluginError, Reason
 from ..hookspecs import hookimpl
 
 __all__ = ["Combinations"]
-
-#: How a run goes: up the rank order, down it, or either way.
-RunDirection = Literal["up", "down", "either"]
 
 
 class Combinations:
@@ -67,7 +64,7 @@ class Combinations:
         self,
         *,
         sets: bool = True,
-        runs: RunDirection | None = None,
+        runs: Literal["up", "down", "either"] | None = None,
         switch: bool = False,
         ranks: Sequence[str] = FRENCH_RANKS,
         most: int | None = None,
@@ -77,9 +74,9 @@ class Combinations:
         wild: CardSpec = None,
     ) -> None:
         if runs not in (None, "up", "down", "either"):
-            raise ValueError(f"runs is None, 'up', 'down' or 'either', not {runs!r}")
+            raise PluginError(f"runs is None, 'up', 'down' or 'either', not {runs!r}", plugin="Combinations")
         if most is not None and (type(most) is not int or most < 2):
-            raise ValueError(f"most is None or a whole number of at least 2, not {most!r}")
+            raise PluginError(f"most is None or a whole number of at least 2, not {most!r}", plugin="Combinations")
         self.sets = sets
         self.runs = runs
         self.switch = switch

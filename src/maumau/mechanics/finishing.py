@@ -24,7 +24,7 @@ from .._actions import Action, PlayCard
 from .._cards import Card
 from .._select import CardSet, CardSpec
 from .._state import GameState
-from ..exceptions import Reason
+from ..exceptions import PluginError, Reason
 from ..flow import draw_cards
 from ..hookspecs import hookimpl
 
@@ -56,9 +56,12 @@ class Finishing:
         draws: int = 1,
     ) -> None:
         if instead not in ("forbidden", "draw"):
-            raise ValueError(f"instead is 'forbidden' or 'draw', not {instead!r}")
+            raise PluginError(f"instead is 'forbidden' or 'draw', not {instead!r}", plugin="Finishing")
         if allowed is None and not_on is None:
-            raise ValueError("Finishing needs the cards a player may not go out on (not_on=) or a test (allowed=)")
+            raise PluginError(
+                "Finishing needs the cards a player may not go out on (not_on=) or a test (allowed=)",
+                plugin="Finishing",
+            )
         self.not_on = CardSet.of(not_on)
         self.test = allowed
         self.instead = instead

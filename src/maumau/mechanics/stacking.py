@@ -32,11 +32,10 @@ from .._actions import Action, PlayCard
 from .._cards import Card
 from .._select import CardSet, CardSpec
 from .._state import GameState
+from ..exceptions import PluginError
 from ..hookspecs import hookimpl
 
 __all__ = ["Stacking"]
-
-Policy = Literal["same_rank", "pools", "higher", "none"]
 
 
 class Stacking:
@@ -60,20 +59,20 @@ class Stacking:
     def __init__(
         self,
         *,
-        debts: Policy = "same_rank",
+        debts: Literal["same_rank", "pools", "higher", "none"] = "same_rank",
         pools: Sequence[CardSpec] = (),
         draws: Mapping[str, int] | None = None,
         cancels: CardSpec = None,
         skips: Literal["same_rank", "none"] = "same_rank",
     ) -> None:
         if debts not in ("same_rank", "pools", "higher", "none"):
-            raise ValueError(f"debts is 'same_rank', 'pools', 'higher' or 'none', not {debts!r}")
+            raise PluginError(f"debts is 'same_rank', 'pools', 'higher' or 'none', not {debts!r}", plugin="Stacking")
         if skips not in ("same_rank", "none"):
-            raise ValueError(f"skips is 'same_rank' or 'none', not {skips!r}")
+            raise PluginError(f"skips is 'same_rank' or 'none', not {skips!r}", plugin="Stacking")
         if debts == "pools" and not pools:
-            raise ValueError("debts='pools' needs the pools")
+            raise PluginError("debts='pools' needs the pools", plugin="Stacking")
         if debts == "higher" and not draws:
-            raise ValueError("debts='higher' needs what each card draws (draws=)")
+            raise PluginError("debts='higher' needs what each card draws (draws=)", plugin="Stacking")
         self.debts = debts
         self.pools = tuple(CardSet.of(pool) for pool in pools)
         self.worth = tuple((CardSet.of(spec), amount) for spec, amount in (draws or {}).items())
