@@ -34,7 +34,8 @@ def _hook_sections() -> list[str]:
 
 def _api_names() -> set[str]:
     text = (DOCS / "reference" / "api.rst").read_text(encoding="utf-8")
-    return set(re.findall(r"^\.\. (?:auto)?(?:class|exception|function|data|py:type)::\s+(\w+)\s*$", text, flags=re.MULTILINE))
+    entry = r"^\.\. (?:auto)?(?:class|exception|function|data|py:type)::\s+(\w+)\s*$"
+    return set(re.findall(entry, text, flags=re.MULTILINE))
 
 
 class TestHooksPage:
