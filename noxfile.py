@@ -79,12 +79,17 @@ def bench(session: nox.Session) -> None:
     same games with the example packages in ``examples/``; only then are those installed (RLCard's UNO game needs
     numpy).  ``nox -s bench -- --throughput`` measures the matches per second of ``maumau simulate`` instead, with
     one job and with all cores; ``nox -s bench -- --several`` what a play of several cards costs next to the same
-    cards played on separate turns.
+    cards played on separate turns; ``nox -s bench -- --profiles`` a game profile next to the same game's plugin,
+    and what loading a profile costs.
     """
     session.install("-e", ".")
     if "--throughput" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--throughput"]
         session.run("python", "benchmarks/throughput.py", *rest)
+        return
+    if "--profiles" in session.posargs:
+        rest = [arg for arg in session.posargs if arg != "--profiles"]
+        session.run("python", "benchmarks/profiles.py", *rest)
         return
     if "--several" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--several"]

@@ -9,6 +9,7 @@ left as plain text.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import sys
@@ -51,7 +52,7 @@ default_role = "any"
 nitpicky = True
 nitpick_ignore_regex = [
     # Projects reached through intersphinx only; offline they stay plain text.
-    ("py:.*", r"(collections\.abc|typing|enum|random|pluggy|attrs|attr|cattrs|starlette|asyncio|_asyncio)\..*"),
+    ("py:.*", r"(collections\.abc|typing|enum|random|os|pluggy|attrs|attr|cattrs|starlette|asyncio|_asyncio)\..*"),
     ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau(\.\w+)*\.T)"),
     # The same projects named in docstrings, where the default role is `any`.
     ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
@@ -202,6 +203,75 @@ class VariantOptions(SphinxDirective):
         return list(container.children)
 
 
+class ProfileReference(SphinxDirective):
+    """
+    Every key a game profile may hold, generated from the schema that ships with maumau: ``.. profile-reference::``.
+    """
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from maumau.profiles import reference
+
+        rows = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 30 15 55",
+            "",
+            "   * - key",
+            "     - default",
+            "     - meaning",
+        ]
+        for path, description, default in reference():
+            shown = "" if default is None else f"``{json.dumps(default, ensure_ascii=False)}``"
+            rows += [f"   * - ``{path}``", f"     - {shown}", f"     - {description.replace('`', '``')}"]
+        container = nodes.container()
+        self.state.nested_parse(StringList(rows, source="profile-reference"), self.content_offset, container)
+        return list(container.children)
+
+
+class ProfileGallery(SphinxDirective):
+    """
+    The mechanics of every installed game profile, one row per game: ``.. profile-gallery::``.
+    """
+
+    has_content = False
+
+    #: Columns: a heading, and whether a profile's data plays the mechanic.
+    COLUMNS: tuple[tuple[str, Any], ...] = (
+        ("several cards", lambda data: "several" in data),
+        ("wild", lambda data: "wild" in data.get("play", {})),
+        ("draw debt", lambda data: any(s.get("draw") for s in _specials(data))),
+        ("skip", lambda data: any(s.get("skip") for s in _specials(data))),
+        ("reverse", lambda data: any(s.get("reverse") for s in _specials(data))),
+        ("play again", lambda data: any(s.get("again", "none") != "none" for s in _specials(data))),
+        ("rank wish", lambda data: any(s.get("wish_rank") for s in _specials(data))),
+        ("others draw", lambda data: any(s.get("draw_others") or s.get("draw_previous") for s in _specials(data))),
+        ("sit out", lambda data: any(s.get("sit_out") for s in _specials(data))),
+        ("debt kinds", lambda data: data.get("debts", {}).get("stack", "same_rank") != "same_rank"),
+        ("calls", lambda data: bool(data.get("calls"))),
+        ("challenges", lambda data: bool(data.get("challenges"))),
+        ("finish rules", lambda data: "finish" in data),
+        ("placings", lambda data: data.get("round", {}).get("ends") == "placings"),
+    )
+
+    def run(self) -> list[nodes.Node]:
+        from maumau.profiles import installed_profiles
+
+        rows = [".. list-table::", "   :header-rows: 1", "", "   * - game"]
+        rows += [f"     - {heading}" for heading, _ in self.COLUMNS]
+        for name, profile in installed_profiles().items():
+            rows.append(f"   * - ``{name}``")
+            rows += [f"     - {'✓' if test(profile.data) else ''}" for _, test in self.COLUMNS]
+        container = nodes.container()
+        self.state.nested_parse(StringList(rows, source="profile-gallery"), self.content_offset, container)
+        return list(container.children)
+
+
+def _specials(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+
+
 _ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
 
 
@@ -230,4 +300,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-signature", _attrs_defaults)
     app.add_directive("variant-table", VariantTable)
     app.add_directive("variant-options", VariantOptions)
+    app.add_directive("profile-reference", ProfileReference)
+    app.add_directive("profile-gallery", ProfileGallery)
     return {"parallel_read_safe": True}

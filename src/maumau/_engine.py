@@ -77,7 +77,8 @@ def new_game(
     Start a match of *variant* and deal its first round.
 
     Args:
-        variant: An installed variant's name (see `maumau.variants`).
+        variant: An installed variant's name (see `maumau.variants`), or the path of a game profile
+            (a ``.toml`` file, see `maumau.profiles`), which is read and then played under its id.
         players: The number of seats, or the players' names in seat order.
         seed: Drives every shuffle, a whole number from 0 below ``MAX_SEED``;
             a random one is chosen and kept when omitted.
@@ -99,6 +100,10 @@ def new_game(
 
     .. versionadded:: 0.1.0
     """
+    if isinstance(variant, str) and variant.endswith(".toml"):  # a game profile's file: read, then played by its id
+        from .profiles import load_profile
+
+        variant = load_profile(variant).id
     rules = Rules.build(variant, plugins)
     try:
         return _new_game(rules, variant, players, seed, options, deck, dealer, later_decks)
@@ -683,6 +688,9 @@ def start_of(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState
         )
     except MaumauError as error:
         raise RecordError(f"the record's set-up is refused: {error}") from error
+    changed = state.rules.profile_mismatch(record.profile)
+    if changed is not None:
+        raise RecordError(changed)
     if state.house_rules != record.house_rules:
         raise RecordError(
             f"the record was played with house rules {list(record.house_rules)}, "

@@ -118,6 +118,7 @@ class _Schemas:
             if field.default is attrs.NOTHING:
                 required.append(field.name)
         if cls is GameState:
+            properties["profile"] = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
             properties["actions"] = {"type": "array", "maxItems": MAX_ACTIONS, "items": self.of(Action)}
         if cls is GameRecord:
             properties["actions"]["maxItems"] = MAX_ACTIONS

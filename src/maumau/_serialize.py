@@ -327,6 +327,9 @@ _unstructure_state_fields = _unstructure_with_slots(GameState, ("rules", "log"))
 def _unstructure_state(state: GameState) -> dict[str, Any]:
     result = _unstructure_state_fields(state)
     result["actions"] = [converter.unstructure(a, Action) for a in state.actions]
+    digest = state.rules.profile_digest
+    if digest is not None:  # a game profile's content, which the state must be loaded with
+        result["profile"] = digest
     return result
 
 
@@ -381,7 +384,13 @@ def _structure_state(value: object, _: type) -> GameState:
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"GameState needs a 'variant' name, got {variant!r}")
+    recorded = value.pop("profile", None)
+    if recorded is not None and not (isinstance(recorded, str) and len(recorded) == 64):
+        raise ValueError(f"field 'profile': expected a SHA-256 digest in hexadecimal, got {_kind(recorded)}")
     rules = Rules.build(variant, _PLUGINS.get(), _options_of(value))
+    changed = rules.profile_mismatch(recorded)
+    if changed is not None:
+        raise ValueError(changed)
     token = _RULES.set(rules)
     try:
         kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
@@ -564,6 +573,17 @@ def _structure_record(value: object, _: type) -> GameRecord:
 
 
 converter.register_structure_hook(GameRecord, _structure_record)
+_unstructure_record_fields = make_dict_unstructure_fn(GameRecord, converter)
+
+
+def _unstructure_record(record: GameRecord) -> dict[str, Any]:
+    result: dict[str, Any] = _unstructure_record_fields(record)
+    if result.get("profile") is None:  # a Python variant's record reads as it always did
+        result.pop("profile", None)
+    return result
+
+
+converter.register_unstructure_hook(GameRecord, _unstructure_record)
 converter.register_unstructure_hook(PlayerView, _unstructure_with_slots(PlayerView, ()))
 converter.register_structure_hook(PlayerView, _structure_view)
 converter.register_unstructure_hook(RoundResult, _unstructure_round)

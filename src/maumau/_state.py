@@ -136,6 +136,9 @@ class GameRecord:
     actions: tuple[Action, ...] = ()
     first_dealer: int | None = None
     later_decks: tuple[tuple[Card, ...], ...] = ()
+    #: The SHA-256 of the game profile the game was played with (``None`` for a Python variant): a replay
+    #: refuses a profile that changed since.
+    profile: str | None = None
 
 
 @frozen(slots=False)
@@ -273,6 +276,7 @@ class GameState:
             later_decks=self.later_decks,
             house_rules=self.house_rules,
             actions=self.actions,
+            profile=self.rules.profile_digest,
         )
 
     def active_seats(self) -> tuple[int, ...]:

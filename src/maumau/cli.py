@@ -974,6 +974,10 @@ def _list_variants(stdout: TextIO) -> int:
             continue
         print(f"{name}: {info.summary}", file=stdout)
         print(f"  players: {info.seats.start} to {info.seats.stop - 1} (default {info.default_players})", file=stdout)
+        if info.profile is not None:
+            print(f"  game profile: {info.profile}", file=stdout)
+        for source in info.sources:
+            print(f"  source: {source}", file=stdout)
         if info.options:
             print("  options:", file=stdout)
             for option in info.options:

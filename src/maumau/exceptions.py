@@ -26,6 +26,7 @@ __all__ = [
     "MaumauError",
     "NoSuchSeatError",
     "PluginError",
+    "ProfileError",
     "Reason",
     "RecordError",
     "TableError",
@@ -221,6 +222,22 @@ class PluginError(MaumauError):
         super().__init__(f"{where}: {detail}" if where else detail)
         self.plugin = plugin
         self.hook = hook
+
+
+class ProfileError(MaumauError, ValueError):
+    """
+    A game profile that cannot be read or played: the file, the key path and what is allowed.
+
+    ``source`` names the file (or ``"<text>"``), ``key`` the key path in it
+    (``"special.seven.draw"``).
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, source: str, key: str, detail: str) -> None:
+        super().__init__(f"{_cut(source, 120)}: {_cut(key, 120)}: {detail}")
+        self.source = source
+        self.key = key
 
 
 class TableError(MaumauError, ValueError):

@@ -50,7 +50,7 @@ class VariantInfo:
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       *problem* and *default_players*.
+       *problem*, *default_players*, *sources* and *profile*.
     """
 
     name: str
@@ -60,6 +60,10 @@ class VariantInfo:
     problem: str | None = None
     #: The player count a game gets when nobody chooses one (``None`` for a variant that is unavailable).
     default_players: int | None = None
+    #: Where the rules come from, each as "title <url>" (a game profile's sources).
+    sources: tuple[str, ...] = ()
+    #: The game profile the variant is read from (a path), or ``None`` for a Python plugin.
+    profile: str | None = None
 
     @property
     def available(self) -> bool:
@@ -75,23 +79,43 @@ def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
 
 
 @cache
-def _load_variant(name: str) -> object:
-    entry_points = _entry_points()
-    if name not in entry_points:
-        raise UnknownVariantError(name, tuple(sorted(entry_points)))
+def _load_plugin_variant(name: str) -> object:
     try:
-        return entry_points[name].load()
+        return _entry_points()[name].load()
     except Exception as error:  # a broken third-party package must not look like maumau's own failure
         raise PluginError(
             f"the variant cannot be loaded ({type(error).__name__}: {str(error)[:120]})", plugin=name
         ) from error
 
 
-def variant_names() -> tuple[str, ...]:
+def _load_variant(name: str) -> object:
     """
-    The names of the installed variants, sorted.
+    The plugin of the variant *name*: a Python plugin's module, or the plugin that plays a game profile.
+    """
+    if name in _entry_points():
+        return _load_plugin_variant(name)
+    from . import profiles  # profiles compile into plugins of this module's kind: imported when first asked
+
+    variant = profiles.variant_of(name)
+    if variant is None:
+        raise UnknownVariantError(name, variant_names())
+    return variant
+
+
+def plugin_variant_names() -> tuple[str, ...]:
+    """
+    The names of the variants installed as Python plugins, sorted.
     """
     return tuple(sorted(_entry_points()))
+
+
+def variant_names() -> tuple[str, ...]:
+    """
+    The names of the installed variants, sorted: Python plugins and game profiles.
+    """
+    from . import profiles
+
+    return tuple(sorted(set(_entry_points()) | set(profiles.installed_names())))
 
 
 def load_variant(name: str) -> object:
@@ -108,7 +132,7 @@ def load_all_variants() -> None:
     """
     Import every installed variant that can be imported, so that its action and event classes are known.
     """
-    for name in variant_names():
+    for name in plugin_variant_names():  # a game profile's actions and events are its mechanics', maumau's own
         try:
             _load_variant(name)
         except MaumauError:  # a broken variant is listed as unavailable; its classes stay unknown
@@ -117,7 +141,8 @@ def load_all_variants() -> None:
 
 def variants() -> dict[str, VariantInfo]:
     """
-    The installed variants, by name, found through the ``maumau.variants`` entry points.
+    The installed variants, by name: Python plugins (the ``maumau.variants`` entry points) and game profiles
+    (`maumau.profiles`: installed, and loaded in this process).
 
     .. versionadded:: 0.1.0
     """
@@ -129,7 +154,18 @@ def variants() -> dict[str, VariantInfo]:
             summary = ((module.__doc__ or "").strip() or name).splitlines()[0]
             options = rules.resolve_options(None)
             seats, default_players = rules.seats(options), rules.default_players(options)
-            info = VariantInfo(name, summary, seats, rules.declared_options, default_players=default_players)
+            profile = getattr(module, "profile", None)
+            sources = profile.sources if profile is not None else ()
+            where = profile.source if profile is not None else None
+            info = VariantInfo(
+                name,
+                summary,
+                seats,
+                rules.declared_options,
+                default_players=default_players,
+                sources=sources,
+                profile=where,
+            )
         except MaumauError as error:
             info = VariantInfo(name, "unavailable", range(0), (), problem=str(error))
         result[name] = info
@@ -375,6 +411,10 @@ class Rules:
         for plugin in self.house_rules:
             _check_house_rule(plugin)
         module = _load_variant(variant)
+        #: The plugin the variant is played through (a module, or the plugin of a game profile).
+        self.variant_plugin = module
+        #: The SHA-256 of the game profile the variant was read from; ``None`` for a Python plugin.
+        self.profile_digest: str | None = getattr(module, "profile_digest", None)
         try:
             self._build(variant, module)
         except MaumauError:
@@ -543,7 +583,8 @@ class Rules:
             UnknownVariantError: no installed variant has that name.
         """
         plugins = tuple(house_rules)
-        key = (variant, tuple(id(p) for p in plugins))
+        # The variant's plugin is part of the key: a game profile loaded again under its id is a new plugin.
+        key = (variant, id(_load_variant(variant)), tuple(id(p) for p in plugins))
         rules = _RULES_CACHE.get(key)
         if rules is None:  # ids stay unique: a cached Rules keeps its plugins alive
             rules = _remember(_RULES_CACHE, key, cls(variant, plugins), _RULES_CACHE_SIZE)
@@ -566,11 +607,30 @@ class Rules:
         named = tuple(map(repr, mechanics))
         if named == tuple(map(repr, self.mechanics)):
             return self
-        key = (self.variant, tuple(id(p) for p in self.house_rules), named)
+        key = (self.variant, id(self.variant_plugin), tuple(id(p) for p in self.house_rules), named)
         rules = _RULES_CACHE.get(key)
         if rules is None:
             rules = _remember(_RULES_CACHE, key, Rules(self.variant, self.house_rules, options), _RULES_CACHE_SIZE)
         return rules
+
+    def profile_mismatch(self, recorded: str | None) -> str | None:
+        """
+        Why a save or record made with the game profile of digest *recorded* does not go with these rules, or
+        ``None`` when it does (the same profile, or a Python variant then and now).
+
+        .. versionadded:: 0.2.0
+        """
+        current, variant = self.profile_digest, self.variant
+        if recorded == current:
+            return None
+        if recorded is None:
+            return f"the record was played with the Python variant {variant!r}, but {variant!r} is now a game profile"
+        if current is None:
+            return f"the record was played with a game profile {variant!r}, but {variant!r} is now a Python variant"
+        return (
+            f"the record was played with the game profile {variant!r} of content {recorded[:12]}, but that profile "
+            f"has changed (now {current[:12]}): load the profile it was played with"
+        )
 
     def fault(self, error: BaseException) -> PluginError | None:
         """

@@ -1,0 +1,624 @@
+"""
+A profile compiled into a plugin: the hooks its sections call for, and the mechanics it names.
+
+A profile is never a second rule engine.  Compiling it writes the hook
+implementations a hand-written variant would have (`maumau_playable`,
+`maumau_card_effect`, `maumau_score_round`, ...), each a small function over
+tables worked out once (the effect of every card, the points of every
+card), and names the built-in mechanics its sections ask for
+(`maumau.mechanics.Combinations` for ``[several]``, `maumau.mechanics.Stacking`
+for pools of debts, ...).  A hook the profile leaves at the kernel's
+default is not written at all, so the kernel's own fast paths stay in
+place; `maumau.legal_actions` stays the one statement of what is allowed.
+
+A game's options change the profile (``set`` and ``when``), and so the
+compiled rules: the variant names them as a mechanic of its own, built for
+the profile as the game's options make it, once per distinct profile.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .._actions import Action, PlayCard
+from .._cards import Card
+from .._effects import CallRuling, DrawRule, Effect, RoundEnd
+from .._options import Option, Options
+from .._select import CardSet
+from .._state import GameState, MatchResult
+from ..flow import best_seats, draw_cards, evolve_player, evolve_state
+from ..hookspecs import hookimpl
+from ..mechanics import Challenges, Combinations, Finishing, JumpIns, Placings, PlayChallenges, RankWishes, Stacking
+from ._profile import Profile, canonical, cards_of, deck_of, hand_size_of, merge, players_of, set_key
+
+__all__ = ["ProfileVariant"]
+
+_PLAIN = Effect()
+
+
+def _option(name: str, spec: Mapping[str, Any]) -> Option:
+    choices = spec.get("choices")
+    return Option(
+        name,
+        spec["default"],
+        spec["description"],
+        choices=tuple(choices) if choices is not None else None,
+        minimum=spec.get("minimum"),
+        maximum=spec.get("maximum"),
+    )
+
+
+def _key(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+class ProfileVariant:
+    """
+    The plugin a profile is played through: its options, and for each set of them the rules the profile makes.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        #: What saves and records carry to name the profile they were played with.
+        self.profile_digest = profile.digest
+        self.__doc__ = f"{profile.summary}\n\nThe game profile {profile.source}."
+        data = profile.data
+        options = [_option(name, spec) for name, spec in data.get("options", {}).items()]
+        options += [
+            Option(name, False, f"house rule: {rule['description']}")
+            for name, rule in data.get("house_rules", {}).items()
+        ]
+        self.options = tuple(options)
+        self._compiled: dict[str, tuple[object, ...]] = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"ProfileVariant({self.profile.id!r}, {self.profile.digest[:12]})"
+
+    def effective(self, options: Mapping[str, object]) -> dict[str, Any]:
+        """
+        The profile as a game with *options* plays it: each option's value written and its changes laid over.
+        """
+        data = self.profile.data
+        for name, spec in data.get("options", {}).items():
+            value = options.get(name, spec["default"])
+            if "set" in spec:
+                data = set_key(data, spec["set"], value)
+            patch = spec.get("when", {}).get(_key(value))
+            if patch is not None:
+                data = merge(data, patch)
+        for name, rule in data.get("house_rules", {}).items():
+            if options.get(name):
+                data = merge(data, rule["patch"])
+        return dict(data)
+
+    @hookimpl
+    def maumau_options(self) -> Sequence[Option]:
+        return self.options
+
+    @hookimpl
+    def maumau_mechanics(self, options: Options) -> tuple[object, ...]:
+        data = self.effective(options or {})
+        key = canonical(data)
+        found = self._compiled.get(key)
+        if found is None:
+            digest = hashlib.sha256(key.encode()).hexdigest()[:12]
+            found = (*_mechanics(data), _compile(self.profile.id, digest, data))
+            with self._lock:
+                if len(self._compiled) > 64:
+                    self._compiled.clear()
+                self._compiled[key] = found
+        return found
+
+
+def _mechanics(data: Mapping[str, Any]) -> list[object]:
+    """
+    The built-in mechanics the profile's sections name.
+    """
+    found: list[object] = []
+    several = data.get("several")
+    if several is not None:
+        ranks = tuple(dict.fromkeys(card.rank for card in deck_of(data, players_of(data)[1]) if card.suit is not None))
+        runs = several.get("runs", "none")
+        found.append(
+            Combinations(
+                sets=several.get("sets", True),
+                runs=None if runs == "none" else runs,
+                switch=several.get("switch", False),
+                ranks=ranks,
+                most=several.get("most") or None,
+                alone=cards_of(several.get("alone")),
+                suit_runs=cards_of(several.get("suit_runs")),
+                covered=cards_of(several.get("covered")),
+                wild=cards_of(several.get("wild")),
+            )
+        )
+    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+    wishing = [special["cards"] for special in specials if special.get("wish_rank")]
+    if wishing:
+        found.append(RankWishes(cards=cards_of(wishing), wild=cards_of(data.get("play", {}).get("wild"))))
+    debts = data.get("debts", {})
+    if debts.get("stack") in ("pools", "higher") or debts.get("cancels") is not None:
+        draws = {_text(special["cards"]): special.get("draw", 0) for special in specials}
+        found.append(
+            Stacking(
+                debts=debts.get("stack", "same_rank"),
+                pools=[cards_of(pool) for pool in debts.get("pools", ())],
+                draws={text: amount for text, amount in draws.items() if amount} or None,
+                cancels=cards_of(debts.get("cancels")),
+                skips=debts.get("skips", "same_rank"),
+            )
+        )
+    finish = data.get("finish", {})
+    if finish.get("not_on") is not None:
+        found.append(Finishing(not_on=cards_of(finish["not_on"]), instead=finish.get("instead", "forbidden")))
+    challenges = data.get("challenges", {})
+    if challenges.get("missed_calls"):
+        found.append(Challenges(closes=challenges.get("closes", "turn")))
+    play = challenges.get("play")
+    if play is not None:
+        found.append(
+            PlayChallenges(
+                cards=cards_of(play["cards"]),
+                guilty_draws=play.get("guilty_draws", 4),
+                innocent_extra=play.get("innocent_extra", 2),
+            )
+        )
+    if data.get("jump_ins", {}).get("identical"):
+        found.append(JumpIns())
+    ending = data.get("round", {})
+    if ending.get("ends") == "placings":
+        found.append(Placings(revive=cards_of(ending.get("revive"))))
+    return found
+
+
+def _text(spec: object) -> str:
+    return ", ".join(spec) if isinstance(spec, list) else str(spec)
+
+
+def _effect(special: Mapping[str, Any], players: int, passed_on: bool = False) -> Effect:
+    reverse = bool(special.get("reverse"))
+    skip = special.get("skip", 0)
+    if reverse and players == 2 and special.get("two_players") == "skip":
+        reverse, skip = False, skip + 1
+    draw = special.get("draw", 0)
+    if special.get("draw_at_once"):
+        draw, skip = 0, skip + 1  # the cards are drawn in the follow-up, and the player misses the turn
+    suits = special.get("suits")
+    again = special.get("again", "none")
+    return Effect(
+        draw=draw,
+        skip=skip,
+        reverse=reverse,
+        choose_suit=bool(special.get("choose_suit")),
+        suits=tuple(suits) if suits else None,
+        again=None if again == "none" else again,
+        sit_out=0 if passed_on else special.get("sit_out", 0),  # passed on: owed in the follow-up, not added
+        draw_others=special.get("draw_others", 0),
+        draw_previous=special.get("draw_previous", 0),
+        pass_hands=1 if special.get("pass_hands") else 0,
+    )
+
+
+def _compile(game: str, digest: str, data: Mapping[str, Any]) -> object:
+    """
+    The hooks *data* calls for, as one plugin object of a class made for it.
+    """
+    namespace: dict[str, Any] = {
+        "__repr__": lambda self: f"Profile({game!r}, {digest})",
+        "__module__": __name__,
+    }
+    low, high = players_of(data)
+    seats = range(low, high + 1)
+    full = deck_of(data, high)
+    distinct = tuple(dict.fromkeys(full))
+
+    @hookimpl
+    def maumau_seats(self: object) -> range:
+        return seats
+
+    namespace["maumau_seats"] = maumau_seats
+    default_players = data["game"].get("default_players")
+    if default_players is not None:
+
+        @hookimpl
+        def maumau_default_players(self: object) -> int:
+            return int(default_players)
+
+        namespace["maumau_default_players"] = maumau_default_players
+
+    decks = {players: deck_of(data, players) for players in seats}
+
+    @hookimpl
+    def maumau_deck(self: object, players: int) -> tuple[Card, ...]:
+        return decks[players]
+
+    namespace["maumau_deck"] = maumau_deck
+    _deal(namespace, data)
+    _starter(namespace, data)
+    _playing(namespace, data, distinct)
+    _calls(namespace, data)
+    _drawing(namespace, data)
+    _ending(namespace, data, distinct)
+    plugin_class = type(f"Profile_{game.replace('-', '_')}", (), namespace)
+    return plugin_class()
+
+
+def _deal(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    deal = data.get("deal", {})
+    if deal.get("dealer", "first_seat") == "random":
+
+        @hookimpl
+        def maumau_dealer(self: object, state: GameState) -> int:
+            if state.dealer < 0:  # the first dealer is drawn from the seed; the deal then passes on
+                return random.Random(f"{state.seed}/dealer").randrange(len(state.players))
+            return (state.dealer + 1) % len(state.players)
+
+        namespace["maumau_dealer"] = maumau_dealer
+    sizes = {players: hand_size_of(data, players) for players in range(players_of(data)[0], players_of(data)[1] + 1)}
+
+    @hookimpl
+    def maumau_deal(self: object, state: GameState, cards: tuple[Card, ...]) -> GameState:
+        # Singly, from the seat after the dealer, who begins; the next card is the starter.
+        count = len(state.players)
+        size = sizes[count]
+        first = (state.dealer + 1) % count
+        dealt = size * count
+        hands = {(first + index) % count: cards[index:dealt:count] for index in range(count)}
+        players = tuple(evolve_player(player, hand=hands[seat]) for seat, player in enumerate(state.players))
+        return evolve_state(
+            state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=first
+        )
+
+    namespace["maumau_deal"] = maumau_deal
+
+
+def _starter(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    starter = data.get("starter", {})
+    bury = cards_of(starter.get("bury")) if starter.get("bury") is not None else None
+    applies = starter.get("effects", "ignore") == "apply"
+    if bury is None and not applies:
+        return
+    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+    acting = [(cards_of(special["cards"]), special) for special in specials]
+
+    @hookimpl
+    def maumau_starter(self: object, state: GameState, card: Card) -> GameState:
+        from .._events import RoundStarted
+
+        pile, buried = state.draw_pile, []
+        while bury is not None and card in bury and pile:  # to the bottom, and the next card is turned
+            buried.append(card)
+            card, pile = pile[0], pile[1:]
+        changes: dict[str, Any] = {"discard_pile": (card,), "draw_pile": pile + tuple(buried)}
+        if applies:  # as if the dealer had played it
+            count, dealer = len(state.players), state.dealer
+            for chosen, special in acting:
+                if card in chosen:
+                    effect = _effect(special, count)
+                    if effect.reverse:
+                        changes["direction"] = -state.direction
+                        changes["to_move"] = (dealer - state.direction) % count
+                    if effect.skip:
+                        before = changes.get("to_move", state.to_move)
+                        assert isinstance(before, int)
+                        changes["to_move"] = (before + changes.get("direction", state.direction) * effect.skip) % count
+                    if effect.draw:
+                        changes["debt"] = effect.draw
+                    break
+        first = changes.get("to_move", state.to_move)
+        started = RoundStarted(state.round, state.dealer, card, first)
+        events = tuple(started if isinstance(event, RoundStarted) else event for event in state.events)
+        return evolve_state(state, events=events, **changes)
+
+    namespace["maumau_starter"] = maumau_starter
+
+
+def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...]) -> None:
+    play = data.get("play", {})
+    wild = cards_of(play.get("wild"))
+    wild_cards = frozenset(card for card in distinct if card in wild)
+    wild_ranks = frozenset(card.rank for card in wild_cards)
+    by_rank = all(card in wild_cards for card in distinct if card.rank in wild_ranks)
+    match = tuple(play.get("match", ("suit", "rank")))
+    wild_on_wild = play.get("wild_on_wild", True)
+    debts = data.get("debts", {})
+    stack = debts.get("stack", "same_rank")
+    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+    debt_cards = frozenset(
+        card for card in distinct for special in specials if special.get("draw") and card in cards_of(special["cards"])
+    )
+    skips = debts.get("skips", "same_rank")
+    by_stacking = stack in ("pools", "higher") or debts.get("cancels") is not None  # Stacking answers debts
+
+    def fits(state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        top = state.discard_pile[-1]
+        wish = state.wish
+        barred = not wild_on_wild and top in wild_cards
+        found = []
+        for card in cards:
+            if card in wild_cards:
+                if not barred:
+                    found.append(card)
+            elif wish is not None:
+                if card.suit == wish:
+                    found.append(card)
+            elif ("suit" in match and card.suit == top.suit and card.suit is not None) or (
+                "rank" in match and card.rank == top.rank
+            ):
+                found.append(card)
+        return tuple(found)
+
+    simple = by_rank and set(match) == {"suit", "rank"}
+    wild_rank_set = wild_ranks
+
+    @hookimpl
+    def maumau_playable(self: object, state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        if state.debt:
+            if by_stacking:
+                return cards  # Stacking, a wrapper, keeps those that answer
+            if stack == "same_rank":
+                rank = state.discard_pile[-1].rank
+                return tuple(card for card in cards if card.rank == rank)
+            if stack == "any":
+                return tuple(card for card in cards if card in debt_cards)
+            return ()
+        if state.skips:
+            if skips == "none":
+                return ()
+            rank = state.discard_pile[-1].rank
+            return tuple(card for card in cards if card.rank == rank)
+        if simple:  # the kernel's matching, with wild ranks
+            found = []
+            wish = state.wish
+            top = state.discard_pile[-1]
+            suit, rank = top.suit, top.rank
+            barred = not wild_on_wild and rank in wild_rank_set
+            for card in cards:
+                if card.rank in wild_rank_set:
+                    if not barred:
+                        found.append(card)
+                elif (card.suit == wish) if wish is not None else (card.suit == suit or card.rank == rank):
+                    found.append(card)
+            return tuple(found)
+        return fits(state, cards)
+
+    namespace["maumau_playable"] = maumau_playable
+    if not wild_on_wild:
+
+        @hookimpl
+        def maumau_refusal(self: object, state: GameState, action: Action) -> str | None:
+            if type(action) is not PlayCard:
+                return None
+            assert isinstance(action, PlayCard)
+            card, top = action.card, state.discard_pile[-1]
+            if action.seat == state.to_move and not (state.debt or state.skips) and card in wild and top in wild:
+                return f"a wild card may not be played on a wild card ({card} on {top})"
+            return None
+
+        namespace["maumau_refusal"] = maumau_refusal
+    if play.get("must_play"):
+
+        @hookimpl
+        def maumau_may_decline(self: object) -> bool:
+            return False
+
+        namespace["maumau_may_decline"] = maumau_may_decline
+    _effects(namespace, data, distinct, specials)
+
+
+def _effects(
+    namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...], specials: list[dict[str, Any]]
+) -> None:
+    low, high = players_of(data)
+    passed_on = data.get("debts", {}).get("skips") == "pass_on"
+    by_count: dict[int, dict[Card, Effect]] = {}
+    for players in range(low, high + 1):
+        table: dict[Card, Effect] = {}
+        for special in specials:
+            chosen = cards_of(special["cards"])
+            effect = _effect(special, players, passed_on)
+            for card in distinct:
+                if card in chosen:
+                    table[card] = effect
+        by_count[players] = table
+    tables = list(by_count.values())
+    one = tables[0] if all(table == tables[0] for table in tables) else None
+    last_card_effects = data.get("play", {}).get("last_card_effects", True)
+    plain = _PLAIN
+
+    if one is not None and not last_card_effects:
+
+        @hookimpl
+        def maumau_card_effect(self: object, state: GameState, seat: int, card: Card) -> Effect:
+            if not state.players[seat].hand:
+                return plain  # the last card has no effect
+            return one.get(card, plain)
+
+    elif one is not None:
+
+        @hookimpl
+        def maumau_card_effect(self: object, state: GameState, seat: int, card: Card) -> Effect:
+            return one.get(card, plain)
+
+    else:
+
+        @hookimpl
+        def maumau_card_effect(self: object, state: GameState, seat: int, card: Card) -> Effect:
+            if not last_card_effects and not state.players[seat].hand:
+                return plain
+            return by_count[len(state.players)].get(card, plain)
+
+    namespace["maumau_card_effect"] = maumau_card_effect
+    at_once = [(cards_of(special["cards"]), special["draw"]) for special in specials if special.get("draw_at_once")]
+    sitting = [(cards_of(s["cards"]), s["sit_out"]) for s in specials if passed_on and s.get("sit_out")]
+    if at_once or sitting:
+
+        @hookimpl
+        def maumau_follow_up(self: object, state: GameState, seat: int, card: Card) -> GameState | None:
+            if not state.players[seat].hand and not last_card_effects:
+                return None
+            for chosen, count in at_once:
+                if card in chosen:
+                    victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
+                    state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
+                    return state
+            for chosen, turns in sitting:
+                if card in chosen:  # the turns are passed on as they are: the next player owes them, or answers
+                    return evolve_state(state, skips=turns)
+            return None
+
+        namespace["maumau_follow_up"] = maumau_follow_up
+
+
+def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    calls = [call for call in data.get("calls", {}).values() if call.get("enabled", True)]
+    if not calls:
+        return
+    words = tuple(dict.fromkeys(call["word"] for call in calls))
+    penalties = {call["word"]: call.get("penalty", 2) for call in calls}
+
+    @hookimpl
+    def maumau_calls(self: object) -> tuple[str, ...]:
+        return words
+
+    namespace["maumau_calls"] = maumau_calls
+    by_card: list[tuple[int, CardSet, str]] = [
+        (call.get("cards_left", 1), cards_of(call["last_cards"]), call["word"])
+        for call in calls
+        if call.get("last_cards") is not None
+    ]
+    by_count: dict[int, str] = {
+        call.get("cards_left", 1): call["word"] for call in calls if call.get("last_cards") is None
+    }
+
+    @hookimpl
+    def expected_by_card(self: object, cards_left: int, cards: tuple[Card, ...]) -> str | None:
+        for left, chosen, word in by_card:
+            if left == cards_left and cards[-1] in chosen:
+                return word
+        return by_count.get(cards_left)
+
+    @hookimpl
+    def expected_by_count(self: object, cards_left: int) -> str | None:
+        return by_count.get(cards_left)
+
+    # A call that depends on no card is asked without the cards: once per decision rather than once per card.
+    namespace["maumau_expected_call"] = expected_by_card if by_card else expected_by_count
+
+    @hookimpl
+    def maumau_judge_call(self: object, call: str | None, expected: str | None) -> CallRuling | None:
+        if expected and call != expected:
+            return CallRuling(missed=expected, penalty=penalties[expected])
+        return None
+
+    namespace["maumau_judge_call"] = maumau_judge_call
+
+
+def _drawing(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    draw = data.get("draw", {})
+    limit = draw.get("limit", 1)
+    rule = DrawRule(
+        limit=limit or None,
+        until_playable=draw.get("until_playable", False),
+        then=draw.get("then", "may_play"),
+        play=draw.get("play", "drawn"),
+    )
+    if rule == DrawRule():
+        return
+
+    @hookimpl
+    def maumau_draw_rule(self: object) -> DrawRule:
+        return rule
+
+    namespace["maumau_draw_rule"] = maumau_draw_rule
+
+
+def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, int]:
+    points = data.get("scoring", {}).get("points", {})
+    values: dict[Card, int] = {}
+    for card in distinct:
+        value = points.get(str(card), points.get(card.rank, points.get("*", 0)))
+        values[card] = int(card.rank) if value == "face" else int(value)
+    return values
+
+
+def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...]) -> None:
+    scoring = data.get("scoring", {})
+    mode = scoring.get("mode", "none")
+    values = _points(data, distinct)
+
+    def hand_points(hand: tuple[Card, ...]) -> int:
+        return sum(values[card] for card in hand)
+
+    if data.get("round", {}).get("blocked", "nobody") == "lowest_hand":
+
+        @hookimpl
+        def maumau_blocked_winners(self: object, state: GameState) -> tuple[int, ...]:
+            active = state.active_seats()
+            start = state.to_move if state.to_move is not None else active[0]
+            count = len(state.players)
+            order = [s for s in ((start + i * state.direction) % count for i in range(count)) if s in active]
+            hands = state.players
+            winner = min(order, key=lambda s: (hand_points(hands[s].hand), len(hands[s].hand), order.index(s)))
+            return (winner,)
+
+        namespace["maumau_blocked_winners"] = maumau_blocked_winners
+    if mode in ("winner_collects", "holders"):
+        holders = mode == "holders"
+
+        @hookimpl
+        def maumau_score_round(self: object, state: GameState, end: RoundEnd) -> tuple[int, ...]:
+            if len(end.winners) != 1:
+                return (0,) * len(state.players)
+            (winner,) = end.winners
+            base = hand_points(state.players[winner].hand)
+            owed = [0 if player.resigned else hand_points(player.hand) - base for player in state.players]
+            owed[winner] = 0
+            if holders:
+                return tuple(owed)
+            points = [0] * len(state.players)
+            points[winner] = sum(owed)
+            return tuple(points)
+
+        namespace["maumau_score_round"] = maumau_score_round
+    elif mode == "rounds":
+
+        @hookimpl
+        def maumau_score_round(self: object, state: GameState, end: RoundEnd) -> tuple[int, ...]:
+            return tuple(1 if seat in end.winners else 0 for seat in range(len(state.players)))
+
+        namespace["maumau_score_round"] = maumau_score_round
+    target = scoring.get("target", 0)
+    per_player = scoring.get("per_player", False)
+    lowest = mode == "holders"
+    if mode == "none" or not target:
+
+        @hookimpl
+        def maumau_match_over(self: object, state: GameState) -> MatchResult | None:
+            if not state.rounds:  # a resignation during the one round: the kernel's default decides
+                return None
+            last = state.rounds[-1]
+            winners = last.winners if mode == "none" else best_seats(state, lowest=lowest)
+            return MatchResult(tuple(winners), last.reason, state.scores)
+
+    else:
+
+        @hookimpl
+        def maumau_match_over(self: object, state: GameState) -> MatchResult | None:
+            scores = state.scores
+            winners = best_seats(state, lowest=lowest)
+            if any(player.resigned for player in state.players):
+                return MatchResult(winners, "resignation", scores)
+            goal = target * len(state.players) if per_player else target
+            if max(scores) >= goal:
+                return MatchResult(winners, "target", scores)
+            return None
+
+    namespace["maumau_match_over"] = maumau_match_over

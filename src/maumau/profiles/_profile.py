@@ -1,0 +1,461 @@
+"""
+A game profile: a TOML file that describes a game of the family, read strictly and never run.
+
+Reading one goes in three steps, each refusing with a `maumau.ProfileError`
+that names the file and the key path: the TOML is parsed (its size bounded
+first); the result is checked against the schema; then what the schema
+cannot say is checked against the game itself (a special card the deck does
+not hold, a stacking rule for cards that make no debt, a player count the
+deck cannot deal).  Options and house rules are checked the same way, each
+applied to the profile, so that no value a player may choose makes a game
+that cannot be played.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+from .._cards import Card
+from .._select import CardSet
+from ..exceptions import InvalidCardError, ProfileError
+from . import _validate
+from ._decks import build_deck
+
+__all__ = ["MAX_PROFILE_BYTES", "Profile", "read_profile"]
+
+#: The largest profile file read: a whole game fits in a few kilobytes; this bounds the work before parsing.
+MAX_PROFILE_BYTES = 256 * 1024
+
+#: The profile format this version of maumau reads.
+FORMAT = 1
+
+
+@frozen
+class Profile:
+    """
+    A game read from a profile: its data (with its base merged in) and where it came from.
+
+    *digest* is the SHA-256 of the file's bytes (and its base's), which saves
+    and records carry, so that a replay refuses a profile that changed.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The game's id, the name it is played under.
+    id: str
+    #: The game's name as people write it.
+    name: str
+    #: Where the profile was read from: a path, or a description such as ``"<text>"``.
+    source: str
+    #: The SHA-256 of the profile's bytes, hexadecimal.
+    digest: str
+    #: The profile's data after its base was merged in, as checked.
+    data: Mapping[str, Any] = field(eq=False, repr=False)
+
+    @property
+    def summary(self) -> str:
+        """
+        One line on the game, for listings.
+        """
+        game = self.data["game"]
+        return str(game.get("summary") or game["name"])
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """
+        The game's sources, each as "title <url>".
+        """
+        found = []
+        for source in self.data["game"].get("sources", ()):
+            url = source.get("url")
+            found.append(f"{source['title']} <{url}>" if url else source["title"])
+        return tuple(found)
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """
+        Other names the game may be asked for by.
+        """
+        return tuple(self.data["game"].get("aliases", ()))
+
+
+def _refuse(source: str, problems: Sequence[tuple[str, str]]) -> ProfileError:
+    first_path, first = problems[0]
+    more = f" (and {len(problems) - 1} more problem{'s' * (len(problems) > 2)})" if len(problems) > 1 else ""
+    return ProfileError(source, first_path, first + more)
+
+
+def merge(base: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+    """
+    *base* with *patch* laid over it: tables merge key by key, anything else is replaced.
+    """
+    merged = copy.deepcopy(dict(base))
+    for key, value in patch.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+def set_key(data: Mapping[str, Any], path: str, value: object) -> dict[str, Any]:
+    """
+    *data* with *value* written at the dotted key *path*, tables made on the way.
+    """
+    patch: dict[str, Any] = {}
+    node = patch
+    *parents, last = path.split(".")
+    for part in parents:
+        node = node.setdefault(part, {})
+    node[last] = value
+    return merge(data, patch)
+
+
+def cards_of(spec: object) -> CardSet:
+    """
+    The cards a profile's card text (or list of texts) names.
+    """
+    if spec is None:
+        return CardSet()
+    if isinstance(spec, list):
+        result = CardSet()
+        for item in spec:
+            result = result | CardSet.of(item)
+        return result
+    if not isinstance(spec, (str, CardSet)):
+        raise TypeError(f"cards are named by text, not {type(spec).__name__}")  # the schema allows nothing else
+    return CardSet.of(spec)
+
+
+def packs_for(data: Mapping[str, Any], players: int) -> int:
+    """
+    How many packs a game of *players* players is played with.
+    """
+    deck = data.get("deck", {})
+    packs = int(deck.get("packs", 1))
+    for step in sorted(deck.get("more_packs", ()), key=lambda step: step["players"]):
+        if players >= step["players"]:
+            packs = step["packs"]
+    return packs
+
+
+def deck_of(data: Mapping[str, Any], players: int) -> tuple[Card, ...]:
+    """
+    The cards a game of *players* players is played with.
+    """
+    deck = data.get("deck", {})
+    return _deck(
+        canonical({key: value for key, value in deck.items() if key != "more_packs"}), packs_for(data, players)
+    )
+
+
+@lru_cache(maxsize=64)
+def _deck(section: str, packs: int) -> tuple[Card, ...]:
+    """
+    The cards of the ``[deck]`` *section* (as canonical JSON), *packs* times: built once per profile and count.
+    """
+    deck = json.loads(section)
+    extra = tuple((card["rank"], card.get("suit"), card.get("count", 1)) for card in deck.get("cards", ()))
+    ranks = deck.get("ranks")
+    suits = deck.get("suits")
+    return build_deck(
+        deck.get("preset", "french52"),
+        ranks=tuple(ranks) if ranks is not None else None,
+        suits=tuple(suits) if suits is not None else None,
+        cards=extra,
+        packs=packs,
+    )
+
+
+def players_of(data: Mapping[str, Any]) -> tuple[int, int]:
+    low, high = data["game"].get("players", (2, 6))
+    return int(low), int(high)
+
+
+def hand_size_of(data: Mapping[str, Any], players: int) -> int:
+    deal = data.get("deal", {})
+    return int(deal.get("hand_sizes", {}).get(str(players), deal.get("hand_size", 5)))
+
+
+def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """
+    What the schema cannot see: whether the game described can be played at every player count it allows.
+    """
+    problems: list[tuple[str, str]] = []
+    low, high = players_of(data)
+    if low > high:
+        problems.append(("game.players", f"the fewest players ({low}) is more than the most ({high})"))
+        return problems
+    default = data["game"].get("default_players")
+    if default is not None and not low <= default <= high:
+        problems.append(("game.default_players", f"{default} is not between {low} and {high}"))
+    deck = data.get("deck", {})
+    custom = deck.get("preset", "french52") == "custom"
+    if custom and not (deck.get("suits") and deck.get("ranks")) and not deck.get("cards"):
+        problems.append(("deck", "a custom pack needs suits and ranks, or cards"))
+        return problems
+    try:
+        full = deck_of(data, high)
+    except InvalidCardError as error:
+        problems.append(("deck", str(error)))
+        return problems
+    if not full:
+        problems.append(("deck", "the pack has no cards"))
+        return problems
+    for players in range(low, high + 1):
+        cards = len(deck_of(data, players))
+        needed = hand_size_of(data, players) * players + 1
+        if needed > cards:
+            problems.append(
+                ("deal", f"{players} players need {needed} cards (hands and a starter); the pack has {cards}")
+            )
+            break
+    distinct = set(full)
+    ranks = {card.rank for card in distinct}
+    suits = {card.suit for card in distinct if card.suit is not None}
+
+    def named(path: str, spec: object) -> CardSet | None:
+        try:
+            chosen = cards_of(spec)
+        except InvalidCardError as error:
+            problems.append((path, str(error)))
+            return None
+        if spec is not None and not any(card in chosen for card in distinct):
+            problems.append((path, f"{spec!r} names no card of the pack"))
+            return None
+        return chosen
+
+    def check_rank(path: str, spec: object) -> None:
+        texts = spec if isinstance(spec, list) else [spec]
+        for text in texts:
+            if isinstance(text, str):
+                for word in text.replace(",", " ").split():
+                    if word in ranks or word.startswith(("suit:", "colour:", "color:")):
+                        continue
+                    try:
+                        card = Card.parse(word)
+                    except InvalidCardError:
+                        continue
+                    if card not in distinct:
+                        problems.append((path, f"{word!r} is not a card of the pack"))
+
+    for path, spec in (
+        ("play.wild", data.get("play", {}).get("wild")),
+        ("starter.bury", data.get("starter", {}).get("bury")),
+        ("finish.not_on", data.get("finish", {}).get("not_on")),
+        ("debts.cancels", data.get("debts", {}).get("cancels")),
+        ("round.revive", data.get("round", {}).get("revive")),
+        ("several.alone", data.get("several", {}).get("alone")),
+        ("several.suit_runs", data.get("several", {}).get("suit_runs")),
+        ("several.covered", data.get("several", {}).get("covered")),
+        ("several.wild", data.get("several", {}).get("wild")),
+    ):
+        if spec is not None:
+            check_rank(path, spec)
+            named(path, spec)
+    debt_cards = CardSet()
+    claimed: dict[Card, str] = {}
+    for name, special in data.get("special", {}).items():
+        path = f"special.{name}"
+        check_rank(f"{path}.cards", special["cards"])
+        chosen = named(f"{path}.cards", special["cards"])
+        if chosen is None or not special.get("enabled", True):
+            continue
+        for card in sorted(distinct, key=str):
+            if card in chosen:
+                if card in claimed:
+                    problems.append((f"{path}.cards", f"{card} is named by special.{claimed[card]} too"))
+                    break
+                claimed[card] = name
+        if special.get("draw", 0):
+            debt_cards = debt_cards | chosen
+        for suit in special.get("suits", ()):
+            if suit not in suits:
+                problems.append(
+                    (f"{path}.suits", f"{suit!r} is no suit of the pack; its suits: {', '.join(sorted(suits))}")
+                )
+        if special.get("suits") and not special.get("choose_suit"):
+            problems.append((f"{path}.suits", "suits are the choices of a card that names a suit: set choose_suit"))
+        if special.get("two_players", "reverse") == "skip" and not special.get("reverse"):
+            problems.append((f"{path}.two_players", "only a card that reverses acts differently between two players"))
+        if special.get("draw_at_once") and not special.get("draw"):
+            problems.append((f"{path}.draw_at_once", "a card that makes nobody draw has nothing to draw at once"))
+    debts = data.get("debts", {})
+    for index, pool in enumerate(debts.get("pools", ())):
+        path = f"debts.pools[{index}]"
+        check_rank(path, pool)
+        chosen = named(path, pool)
+        if chosen is not None and not any(card in debt_cards for card in distinct if card in chosen):
+            problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
+    if debts.get("stack", "same_rank") == "pools" and not debts.get("pools"):
+        problems.append(("debts.pools", 'stack = "pools" needs the pools'))
+    if debts and not any(card in debt_cards for card in distinct) and "stack" in debts:
+        problems.append(("debts.stack", "no special card makes a debt (draw), so nothing is stacked"))
+    if data.get("round", {}).get("revive") is not None and data.get("round", {}).get("ends") != "placings":
+        problems.append(
+            ("round.revive", 'only a game that goes on after a player goes out (ends = "placings") can bring one back')
+        )
+    words: dict[str, str] = {}
+    for name, call in data.get("calls", {}).items():
+        if call.get("last_cards") is not None:
+            check_rank(f"calls.{name}.last_cards", call["last_cards"])
+            named(f"calls.{name}.last_cards", call["last_cards"])
+        if not call.get("enabled", True):
+            continue
+        key = f"{call.get('cards_left', 1)}/{call.get('last_cards')!r}"
+        if key in words:
+            problems.append((f"calls.{name}", f"due with the same play as calls.{words[key]}: one call per play"))
+        words[key] = name
+    scoring = data.get("scoring", {})
+    points = scoring.get("points", {})
+    if scoring.get("mode", "none") in ("winner_collects", "holders"):
+        for card in sorted(distinct, key=str):
+            value = points.get(str(card), points.get(card.rank, points.get("*")))
+            if value is None:
+                problems.append(("scoring.points", f'{card} has no value: give its rank, or "*" for the rest'))
+                break
+            if value == "face" and not card.rank.isdigit():
+                problems.append(("scoring.points", f"{card} has no face value: give its rank a number"))
+                break
+    return problems
+
+
+def _checked(data: dict[str, Any], source: str, at: str = "", sections: Sequence[str] | None = None) -> None:
+    """
+    Refuse *data* unless it is a profile that can be played; *at* prefixes the key paths (an option's value).
+
+    With *sections*, only those sections are checked against the schema (the rest was checked already).
+    """
+    if sections is None:
+        found = _validate.check(data)
+    else:
+        found = [problem for key in sections for problem in _validate.check_section(data, key)]
+    problems = [(f"{at}{path}", problem) for path, problem in found]
+    if not problems:
+        problems = [(f"{at}{path}", problem) for path, problem in _problems_of_game(data)]
+    if problems:
+        raise _refuse(source, problems)
+
+
+def _variations(data: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """
+    Every option's and house rule's changes, one at a time, with the key path that names them.
+    """
+    found = []
+    for name, option in data.get("options", {}).items():
+        for value, patch in option.get("when", {}).items():
+            found.append((f"options.{name}.when.{value}: ", patch))
+    for name, rule in data.get("house_rules", {}).items():
+        found.append((f"house_rules.{name}.patch: ", rule["patch"]))
+    return found
+
+
+def _check_options(data: dict[str, Any], source: str) -> None:
+    for name, option in data.get("options", {}).items():
+        path = f"options.{name}"
+        default = option["default"]
+        choices = option.get("choices")
+        if choices is not None and default not in choices:
+            raise ProfileError(source, f"{path}.default", f"{default!r} is not one of the choices {choices!r}")
+        if isinstance(default, bool) and ("minimum" in option or "maximum" in option or choices):
+            raise ProfileError(source, path, "a true-or-false option has no choices, minimum or maximum")
+        allowed = (
+            {"true", "false"} if isinstance(default, bool) else {str(choice) for choice in choices} if choices else None
+        )
+        for value in option.get("when", {}):
+            if allowed is not None and value not in allowed:
+                raise ProfileError(
+                    source,
+                    f"{path}.when.{value}",
+                    f"not a value of the option; its values: {', '.join(sorted(allowed))}",
+                )
+        if "set" in option and isinstance(default, bool):
+            raise ProfileError(source, f"{path}.set", "a true-or-false option changes the profile with when, not set")
+        if name in data.get("house_rules", {}):
+            raise ProfileError(source, path, f"the house rule {name!r} has the same name")
+    for prefix, patch in _variations(data):
+        _checked(merge(data, patch), source, prefix, sections=tuple(patch))
+    for name, option in data.get("options", {}).items():
+        if "set" in option:
+            section = option["set"].split(".")[0]
+            _checked(set_key(data, option["set"], option["default"]), source, f"options.{name}.set: ", (section,))
+
+
+def _parse(raw: bytes, source: str) -> dict[str, Any]:
+    if len(raw) > MAX_PROFILE_BYTES:
+        raise ProfileError(source, "(the file)", f"{len(raw)} bytes; a profile has at most {MAX_PROFILE_BYTES}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ProfileError(source, "(the file)", f"not UTF-8 text (byte {error.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileError(source, "(the file)", f"not valid TOML: {error}") from None
+
+
+def read_profile(raw: bytes, source: str, *, base_of: Any = None, path: Path | None = None, depth: int = 0) -> Profile:
+    """
+    The profile in *raw*, read from *source*; *base_of* finds a base profile by id (an installed game).
+    """
+    data = _parse(raw, source)
+    digest = hashlib.sha256(raw)
+    base_name = data.get("base")
+    if isinstance(base_name, str):
+        if depth >= 4:
+            raise ProfileError(source, "base", "bases go at most 4 deep")
+        base = _base(base_name, source, base_of, path, depth)
+        digest.update(base.digest.encode())
+        patch = {key: value for key, value in data.items() if key != "base"}
+        data = merge(base.data, patch)
+        data["base"] = base_name
+    _checked(data, source)
+    _check_options(data, source)
+    game = data["game"]
+    return Profile(game["id"], game["name"], source, digest.hexdigest(), data)
+
+
+def _base(name: str, source: str, base_of: Any, path: Path | None, depth: int) -> Profile:
+    if name.endswith(".toml"):
+        if path is None:
+            raise ProfileError(source, "base", "a base given as a file needs a profile read from a file")
+        target = (path.parent / name).resolve()
+        return load_path(target, base_of=base_of, depth=depth + 1)
+    found = base_of(name) if base_of is not None else None
+    if found is None:
+        raise ProfileError(source, "base", f"no installed game profile {name!r}")
+    assert isinstance(found, Profile)
+    return found
+
+
+def load_path(path: str | os.PathLike[str], *, base_of: Any = None, depth: int = 0) -> Profile:
+    """
+    The profile in the file *path*.
+    """
+    target = Path(path)
+    source = str(path)
+    try:
+        size = target.stat().st_size
+        if size > MAX_PROFILE_BYTES:
+            raise ProfileError(source, "(the file)", f"{size} bytes; a profile has at most {MAX_PROFILE_BYTES}")
+        raw = target.read_bytes()
+    except OSError as error:
+        raise ProfileError(source, "(the file)", f"cannot be read ({error.strerror or error})") from None
+    return read_profile(raw, source, base_of=base_of, path=target, depth=depth)
+
+
+def canonical(data: Mapping[str, Any]) -> str:
+    """
+    *data* as canonical JSON: the same text for the same game, whatever order its keys were written in.
+    """
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

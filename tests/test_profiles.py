@@ -1,0 +1,239 @@
+"""
+Game profiles: a game in a TOML file, read strictly, never run, and played as any variant is.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import maumau
+from maumau import ProfileError, RecordError
+from maumau.profiles import (
+    Profile,
+    installed_profiles,
+    load_profile,
+    profile_from_text,
+    schema,
+)
+from maumau.profiles._validate import check
+from maumau.testing import check_variant
+
+SHIPPED = Path(maumau.__file__).parent.parent / "maumau_variants" / "profiles"
+
+TINY = """
+format = 1
+[game]
+id = "tiny-eights"
+name = "Tiny Eights"
+players = [2, 4]
+[play]
+wild = "8"
+[special.eight]
+cards = "8"
+choose_suit = true
+"""
+
+
+def _profile(text: str, *, register: bool = False) -> Profile:
+    return profile_from_text(textwrap.dedent(text), source="game.toml", register=register)
+
+
+def _refused(text: str) -> str:
+    with pytest.raises(ProfileError) as caught:
+        _profile(text)
+    return str(caught.value)
+
+
+class TestSchema:
+    def test_the_schema_is_a_json_schema(self) -> None:
+        jsonschema.Draft202012Validator.check_schema(schema())
+
+    @pytest.mark.parametrize("path", sorted(SHIPPED.glob("*.toml")), ids=lambda path: path.stem)
+    def test_shipped_profiles_pass_the_schema_as_json_schema_reads_it(self, path: Path) -> None:
+        import tomllib
+
+        data = tomllib.loads(path.read_text("utf-8"))
+        jsonschema.Draft202012Validator(schema()).validate(data)
+        assert check(data) == []
+
+    @pytest.mark.parametrize(
+        "data",
+        [
+            {"format": 1, "game": {"id": "x", "name": "X"}, "deck": {"preset": "tarot"}},
+            {"format": 1, "game": {"id": "x", "name": "X"}, "special": {"two": {"cards": "2", "draw": "two"}}},
+            {"format": 1, "game": {"id": "X y", "name": "X"}},
+            {"format": 2, "game": {"id": "x", "name": "X"}},
+            {"format": 1, "game": {"id": "x", "name": "X"}, "colour": "red"},
+        ],
+    )
+    def test_what_json_schema_refuses_the_loader_refuses(self, data: dict[str, object]) -> None:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.Draft202012Validator(schema()).validate(data)
+        assert check(data)
+
+
+class TestStrictLoading:
+    def test_a_profile_is_played_by_its_id(self) -> None:
+        profile = _profile(TINY, register=True)
+        state = maumau.new_game(profile.id, players=3, seed=4)
+        assert state.variant == "tiny-eights"
+        assert maumau.legal_actions(state)
+
+    def test_an_unknown_key_names_the_file_the_key_path_and_what_is_allowed(self) -> None:
+        message = _refused(TINY + '[special.seven]\ncards = "7"\ndraws = 2\n')
+        assert message.startswith("game.toml: special.seven.draws: unknown key; allowed: cards, description")
+
+    def test_a_value_of_the_wrong_type_is_refused(self) -> None:
+        message = _refused(TINY + '[special.seven]\ncards = "7"\ndraw = "two"\n')
+        assert message == 'game.toml: special.seven.draw: expected a whole number, got "two"'
+
+    def test_a_value_not_allowed_lists_the_allowed_ones(self) -> None:
+        message = _refused(TINY + '[deck]\npreset = "tarot"\n')
+        assert 'deck.preset: "tarot" is not allowed; allowed: "french52", "french32"' in message
+
+    def test_a_special_card_the_deck_does_not_hold_is_refused(self) -> None:
+        message = _refused(TINY + '[deck]\npreset = "french32"\n[special.two]\ncards = "2"\ndraw = 2\n')
+        assert message == "game.toml: special.two.cards: '2' names no card of the pack"
+
+    def test_stacking_for_cards_that_make_no_debt_is_refused(self) -> None:
+        message = _refused(TINY + '[debts]\nstack = "pools"\npools = ["8"]\n')
+        assert "debts.pools[0]: '8' makes no debt" in message
+
+    def test_a_deal_the_pack_cannot_make_is_refused(self) -> None:
+        message = _refused(TINY.replace("players = [2, 4]", "players = [2, 8]") + "[deal]\nhand_size = 7\n")
+        assert message == "game.toml: deal: 8 players need 57 cards (hands and a starter); the pack has 52"
+
+    def test_two_specials_naming_one_card_are_refused(self) -> None:
+        message = _refused(TINY + '[special.wild_eights]\ncards = "8"\nskip = 1\n')
+        assert "is named by special.eight too" in message
+
+    def test_an_option_whose_value_makes_an_impossible_game_is_refused(self) -> None:
+        text = (
+            TINY
+            + '[options.big_hands]\ndescription = "more cards"\ndefault = false\n'
+            + "when.true = { deal = { hand_size = 20 } }\n"
+        )
+        message = _refused(text)
+        assert message.startswith("game.toml: options.big_hands.when.true: deal: 3 players need 61 cards")
+
+    def test_an_option_changing_an_unknown_key_is_refused(self) -> None:
+        text = TINY + '[options.x]\ndescription = "x"\ndefault = false\nwhen.true = { play = { wilds = "J" } }\n'
+        assert "options.x.when.true: play.wilds: unknown key" in _refused(text)
+
+    def test_a_when_for_a_value_the_option_cannot_take_is_refused(self) -> None:
+        text = (
+            TINY
+            + '[options.x]\ndescription = "x"\ndefault = "a"\nchoices = ["a", "b"]\n'
+            + "when.c = { play = { must_play = true } }\n"
+        )
+        assert "options.x.when.c: not a value of the option; its values: a, b" in _refused(text)
+
+    def test_text_that_is_not_toml_says_where(self) -> None:
+        message = _refused("format = 1\n[game\n")
+        assert message.startswith("game.toml: (the file): not valid TOML")
+
+    def test_a_profile_too_big_is_refused_before_it_is_parsed(self) -> None:
+        message = _refused("# " + "x" * 300_000)
+        assert "bytes; a profile has at most 262144" in message
+
+    def test_a_missing_base_is_refused(self) -> None:
+        message = _refused('base = "no-such-game"\n' + TINY)
+        assert message == "game.toml: base: no installed game profile 'no-such-game'"
+
+    def test_an_id_of_a_python_variant_is_refused(self) -> None:
+        with pytest.raises(ProfileError, match="'classic' is an installed variant; choose another id"):
+            _profile(TINY.replace("tiny-eights", "classic"), register=True)
+
+    def test_loading_imports_nothing(self) -> None:
+        before = set(sys.modules)
+        _profile(TINY.replace("tiny-eights", "tiny-imports") + '[deck]\npreset = "french52"\n')
+        assert set(sys.modules) - before == set()
+
+    def test_an_installed_profile_is_located_without_running_its_package(self, tmp_path: Path) -> None:
+        from maumau.profiles import _locate
+
+        package = tmp_path / "booby_trapped"
+        package.mkdir()
+        (package / "__init__.py").write_text("raise SystemExit('run')\n")
+        (package / "game.toml").write_text(TINY)
+        sys.path.insert(0, str(tmp_path))
+        try:
+            assert _locate("booby_trapped:game.toml") == package / "game.toml"
+            assert "booby_trapped" not in sys.modules
+        finally:
+            sys.path.remove(str(tmp_path))
+
+
+class TestFromFiles:
+    def test_new_game_reads_a_path(self, tmp_path: Path) -> None:
+        path = tmp_path / "eights.toml"
+        path.write_text(TINY.replace("tiny-eights", "path-eights"))
+        state = maumau.new_game(str(path), players=2, seed=1)
+        assert state.variant == "path-eights"
+
+    def test_a_base_adds_house_rules_in_a_few_lines(self, tmp_path: Path) -> None:
+        (tmp_path / "eights.toml").write_text(TINY.replace("tiny-eights", "base-eights"))
+        (tmp_path / "house.toml").write_text(
+            'format = 1\nbase = "eights.toml"\n[game]\nid = "house-eights"\nname = "House Eights"\n'
+            '[special.two]\ncards = "2"\ndraw = 2\n'
+        )
+        profile = load_profile(tmp_path / "house.toml")
+        assert profile.data["special"]["eight"]["choose_suit"] is True
+        assert profile.data["special"]["two"]["draw"] == 2
+
+    def test_a_save_carries_the_profile_and_a_changed_profile_is_refused(self, tmp_path: Path) -> None:
+        path = tmp_path / "eights.toml"
+        path.write_text(TINY.replace("tiny-eights", "changing-eights"))
+        state = maumau.new_game(str(path), players=2, seed=1)
+        saved = maumau.to_json(state)
+        record = maumau.to_json(state.record)
+        assert json.loads(saved)["profile"] == load_profile(path).digest
+        assert maumau.from_json(saved, maumau.GameState) == state
+        path.write_text(TINY.replace("tiny-eights", "changing-eights") + '[special.two]\ncards = "2"\ndraw = 2\n')
+        load_profile(path)
+        with pytest.raises(RecordError, match="has changed"):
+            maumau.from_json(saved, maumau.GameState)
+        with pytest.raises(RecordError, match="has changed"):
+            maumau.replay(maumau.from_json(record, maumau.GameRecord))
+
+    def test_a_python_variants_record_has_no_profile(self) -> None:
+        state = maumau.new_game("classic", players=2, seed=1)
+        assert "profile" not in json.loads(maumau.to_json(state.record))
+        assert "profile" not in json.loads(maumau.to_json(state))
+
+
+class TestInstalled:
+    def test_every_shipped_profile_is_installed_and_listed(self) -> None:
+        installed = installed_profiles()
+        assert {path.stem for path in SHIPPED.glob("*.toml")} <= set(installed)
+        listed = maumau.variants()
+        for name in installed:
+            assert listed[name].available
+            assert listed[name].profile is not None
+
+    @pytest.mark.parametrize("name", sorted(path.stem for path in SHIPPED.glob("*.toml")))
+    def test_every_shipped_profile_passes_the_conformance_kit(self, name: str) -> None:
+        check_variant(name, games=3, players=(2, 4))
+
+
+class TestGuide:
+    GUIDE = Path(__file__).parent.parent / "docs" / "guides" / "profiles.md"
+
+    def _blocks(self) -> list[str]:
+        text = self.GUIDE.read_text("utf-8")
+        return [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
+
+    def test_the_guides_profiles_load_and_play(self, tmp_path: Path) -> None:
+        games = [block for block in self._blocks() if block.startswith(("# family", "format"))]
+        assert len(games) == 2
+        for number, text in enumerate(games):
+            path = tmp_path / f"guide{number}.toml"
+            path.write_text(text, "utf-8")
+            profile = load_profile(path)
+            check_variant(profile.id, games=2, players=(2, 3))
