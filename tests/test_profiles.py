@@ -237,3 +237,34 @@ class TestGuide:
             path.write_text(text, "utf-8")
             profile = load_profile(path)
             check_variant(profile.id, games=2, players=(2, 3))
+
+
+class TestEveryShippedGame:
+    """
+    Everything maumau has plays every shipped game: the bots, the search bot, the terminal, the web table's views.
+    """
+
+    NAMES = sorted(path.stem for path in SHIPPED.glob("*.toml"))
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_the_heuristic_and_search_bots_play_it_to_the_end(self, name: str) -> None:
+        from maumau.bots import Bot, HeuristicBot, play_out
+        from maumau.search import SearchBot
+
+        players = max(3, maumau.variants()[name].seats.start)
+        state = maumau.new_game(name, players=players, seed=11)
+        bots: dict[int, Bot] = {seat: HeuristicBot(seat) for seat in range(players)}
+        bots[0] = SearchBot(0, budget=8)
+        state = play_out(state, bots, limit=3_000)
+        assert state.is_over or len(state.actions) >= 3_000
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_the_terminal_plays_it(self, name: str) -> None:
+        import io
+
+        from maumau.cli import main
+
+        out = io.StringIO()
+        code = main(["play", "--variant", name, "--players", "3", "--seed", "5"], stdin=io.StringIO("q\n"), stdout=out)
+        assert code == 0, out.getvalue()
+        assert "Your hand:" in out.getvalue()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ pytest.importorskip("starlette.testclient", reason="the web table's tests run in
 
 from starlette.testclient import TestClient
 
+import maumau
 from family import family, family_game
 from helpers import cards
 from maumau import CardPlayed, Event, HandsPassed, PlayCard, PlaysAgain, Seat, Table, TableError, parse_card
@@ -303,3 +305,30 @@ class TestTheFamilysMoves:
     )
     def test_the_new_events_are_told(self, event: Event, expected: str) -> None:
         assert expected == event_text(event, ("Ann", "Ben", "Bot"))
+
+
+class TestProfileGames:
+    """
+    The games that ship as profiles are played at the web table as any variant is.
+    """
+
+    SHIPPED = Path(maumau.__file__).parent.parent / "maumau_variants" / "profiles"
+
+    @pytest.mark.parametrize("name", sorted(path.stem for path in SHIPPED.glob("*.toml")))
+    def test_a_table_of_a_profile_game_is_made_and_played(self, name: str) -> None:
+        lobby = Lobby()
+        hosted = lobby.create({"variant": name, "seats": SEATS, "seed": 4})
+        page = Watcher(FakeSocket(), None)
+        hosted.watchers.append(page)
+        first = json.loads(lobby.message(hosted, page))
+        actor = first["table"]["actor"]
+        seat_page = Watcher(FakeSocket(), actor)
+        shown = json.loads(lobby.message(hosted, seat_page))
+        move = next(a for a in shown["table"]["actions"] if a["kind"] != "resign")
+        assert lobby.handle(hosted, seat_page, {"type": "act", "action": move["action"]}) is None
+        assert hosted.table.version > first["version"]
+
+    def test_a_table_is_never_made_from_a_path(self, client: TestClient) -> None:
+        answer = client.post("/api/tables", json={"variant": "pyproject.toml", "seats": SEATS})
+        assert answer.status_code == 400
+        assert "unknown variant 'pyproject.toml'" in answer.text

@@ -1109,6 +1109,14 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    serve.add_argument(
+        "--profile",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="PATH",
+        help="a game profile (TOML) to offer beside the installed games (repeatable)",
+    )
     _add_replay_command(commands)
 
 
@@ -1118,6 +1126,15 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     except ImportError as error:
         print(f"maumau: error: the web table needs the extra: pip install 'maumau[web]' ({error})", file=stderr)
         return USAGE_ERROR
+    from .profiles import load_profile
+
+    try:  # read before serving: tables are made by a game's name only, never by a path a request names
+        games = [load_profile(path).id for path in args.profile]
+    except MaumauError as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    if games:
+        print(f"maumau: game profiles offered: {', '.join(games)}", file=stdout)
     print(f"maumau: web tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=stdout)
     serve(args.host, args.port)
     return 0

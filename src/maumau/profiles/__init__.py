@@ -71,6 +71,8 @@ PROFILE_GROUP = "maumau.profiles"
 _LOCK = threading.Lock()
 #: Profiles loaded in this process (from files or text), by id and alias.
 _REGISTERED: dict[str, Profile] = {}
+#: Profiles read from files, by path, modification time and size.
+_FILES: dict[tuple[str, int, int], Profile] = {}
 #: The variant plugin of each profile, by digest: one per content, shared by every game.
 _VARIANTS: dict[str, ProfileVariant] = {}
 
@@ -197,7 +199,19 @@ def load_profile(path: str | os.PathLike[str], *, register: bool = True) -> Prof
         ProfileError: the file cannot be read, is not TOML, or is no playable game: the message names the
             file, the key path and what is allowed.
     """
-    profile = load_path(path, base_of=_base_of)
+    try:
+        stat = os.stat(path)
+        key: tuple[str, int, int] | None = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None  # load_path says why it cannot be read
+    profile = _FILES.get(key) if key is not None else None
+    if profile is None:  # a file read once is not read again until it changes (matches, table after table)
+        profile = load_path(path, base_of=_base_of)
+        if key is not None:
+            with _LOCK:
+                if len(_FILES) >= 64:
+                    _FILES.clear()
+                _FILES[key] = profile
     if register:
         register_profile(profile)
     return profile

@@ -26,7 +26,8 @@ from .._serialize import from_json
 from .._table import Seat, Table
 from ..bots import acting_seat
 from ..cli import parse_option
-from ..exceptions import MaumauError, TableError
+from ..exceptions import MaumauError, TableError, UnknownVariantError
+from ..plugins import variant_names
 from ._render import event_text, render
 
 __all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
@@ -107,8 +108,12 @@ class Lobby:
         house_rules = [str(rule) for rule in _field(spec, "house_rules", list, [])]
         seed = _field(spec, "seed", int, None)
         reaction = _field(spec, "reaction_seconds", (int, float), None)
+        variant = str(_field(spec, "variant", str))
+        known = variant_names()
+        if variant not in known:  # by name only: a request never makes the server read a file (a profile's path)
+            raise UnknownVariantError(variant, known)
         table = Table(
-            str(_field(spec, "variant", str)),
+            variant,
             seats,
             seed=seed,
             options=options,
