@@ -268,3 +268,42 @@ class TestEveryShippedGame:
         code = main(["play", "--variant", name, "--players", "3", "--seed", "5"], stdin=io.StringIO("q\n"), stdout=out)
         assert code == 0, out.getvalue()
         assert "Your hand:" in out.getvalue()
+
+
+class TestKeys:
+    """
+    What some keys do, on stacked decks.
+    """
+
+    SETS = (
+        TINY.replace("tiny-eights", "{id}")
+        + '[several]\nsets = true\neffects = "{effects}"\n[special.two]\ncards = "2"\ndraw = 2\n'
+    )
+
+    def _three_twos(self, effects: str) -> maumau.GameState:
+        from helpers import stacked
+
+        name = f"sets-{effects}"
+        _profile(self.SETS.format(id=name, effects=effects), register=True)
+        deck = maumau.plugins.Rules.build(name).deck(maumau.plugins.Rules.build(name).resolve_options(None), 2)
+        hands = ("3c 4c 5c 6c 7c", "2h 2s 2d Kc Qd")
+        state = maumau.new_game(name, players=2, seed=0, dealer=0, deck=stacked(hands, "2c", full=deck))
+        for card in ("2h", "2s"):
+            state = maumau.apply(state, maumau.PlayCard(1, maumau.parse_card(card), more=True))
+        return maumau.apply(state, maumau.PlayCard(1, maumau.parse_card("2d")))
+
+    def test_a_play_of_several_cards_adds_up_their_effects(self) -> None:
+        assert self._three_twos("sum").debt == 6
+
+    def test_with_effects_last_only_the_last_card_acts(self) -> None:
+        assert self._three_twos("last").debt == 2
+
+    def test_doubled_cards_count_twice(self) -> None:
+        from maumau.profiles._compile import _points
+
+        profile = _profile(
+            TINY + '[scoring]\nmode = "holders"\npoints = { "*" = "face", J = 10, Q = 10, K = 10, A = 1 }\n'
+            'doubled = "suit:♥"\n'
+        )
+        values = _points(profile.data, (maumau.parse_card("7h"), maumau.parse_card("7s"), maumau.parse_card("Kh")))
+        assert list(values.values()) == [14, 7, 20]

@@ -456,6 +456,13 @@ def _effects(
             return by_count[len(state.players)].get(card, plain)
 
     namespace["maumau_card_effect"] = maumau_card_effect
+    if data.get("several", {}).get("effects", "sum") == "last":
+
+        @hookimpl
+        def maumau_combine_effects(self: object, effects: tuple[Effect, ...]) -> Effect:
+            return effects[-1]  # the cards before the last are played for their suit and rank only
+
+        namespace["maumau_combine_effects"] = maumau_combine_effects
     at_once = [(cards_of(special["cards"]), special["draw"]) for special in specials if special.get("draw_at_once")]
     sitting = [(cards_of(s["cards"]), s["sit_out"]) for s in specials if passed_on and s.get("sit_out")]
     if at_once or sitting:
@@ -541,11 +548,13 @@ def _drawing(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
 
 def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, int]:
-    points = data.get("scoring", {}).get("points", {})
+    scoring = data.get("scoring", {})
+    points = scoring.get("points", {})
+    doubled = cards_of(scoring.get("doubled"))
     values: dict[Card, int] = {}
     for card in distinct:
         value = points.get(str(card), points.get(card.rank, points.get("*", 0)))
-        values[card] = int(card.rank) if value == "face" else int(value)
+        values[card] = (int(card.rank) if value == "face" else int(value)) * (2 if card in doubled else 1)
     return values
 
 
