@@ -27,10 +27,11 @@ from typing import Any
 from .._actions import Action, PlayCard
 from .._cards import Card
 from .._effects import CallRuling, DrawRule, Effect, RoundEnd
+from .._events import DirectionReversed, RoundStarted, TurnSkipped
 from .._options import Option, Options
 from .._select import CardSet
-from .._state import GameState, MatchResult
-from ..flow import best_seats, draw_cards, evolve_player, evolve_state
+from .._state import GameState, MatchResult, Pending
+from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state
 from ..hookspecs import hookimpl
 from ..mechanics import Challenges, Combinations, Finishing, JumpIns, Placings, PlayChallenges, RankWishes, Stacking
 from ._profile import Profile, canonical, cards_of, deck_of, hand_size_of, merge, players_of, set_key
@@ -290,34 +291,48 @@ def _starter(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     @hookimpl
     def maumau_starter(self: object, state: GameState, card: Card) -> GameState:
-        from .._events import RoundStarted
-
         pile, buried = state.draw_pile, []
         while bury is not None and card in bury and pile:  # to the bottom, and the next card is turned
             buried.append(card)
             card, pile = pile[0], pile[1:]
-        changes: dict[str, Any] = {"discard_pile": (card,), "draw_pile": pile + tuple(buried)}
-        if applies:  # as if the dealer had played it
-            count, dealer = len(state.players), state.dealer
-            for chosen, special in acting:
-                if card in chosen:
-                    effect = _effect(special, count)
-                    if effect.reverse:
-                        changes["direction"] = -state.direction
-                        changes["to_move"] = (dealer - state.direction) % count
-                    if effect.skip:
-                        before = changes.get("to_move", state.to_move)
-                        assert isinstance(before, int)
-                        changes["to_move"] = (before + changes.get("direction", state.direction) * effect.skip) % count
-                    if effect.draw:
-                        changes["debt"] = effect.draw
-                    break
-        first = changes.get("to_move", state.to_move)
-        started = RoundStarted(state.round, state.dealer, card, first)
-        events = tuple(started if isinstance(event, RoundStarted) else event for event in state.events)
-        return evolve_state(state, events=events, **changes)
+        if buried:
+            started = RoundStarted(state.round, state.dealer, card, state.to_move)
+            events = tuple(started if isinstance(event, RoundStarted) else event for event in state.events)
+            state = evolve_state(state, discard_pile=(card,), draw_pile=pile + tuple(buried), events=events)
+        special = next((special for chosen, special in acting if card in chosen), None) if applies else None
+        return state if special is None else _as_if_dealt(state, special)
 
     namespace["maumau_starter"] = maumau_starter
+
+
+def _as_if_dealt(state: GameState, special: Mapping[str, Any]) -> GameState:
+    """
+    *state* after its starter's effect, as if the dealer had played it: the first player owes the debt, is
+    skipped or draws at once, play turns round (the seat before the dealer begins), or the dealer names a suit.
+    """
+    count, dealer, first = len(state.players), state.dealer, state.to_move
+    assert first is not None
+    effect = _effect(special, count)
+    if effect.choose_suit:  # the dealer's naming is a turn of its own: play starts after the dealer
+        return evolve_state(
+            state, to_move=dealer, pending=Pending(dealer, "suit", effect.suits or state.rules.suits(state))
+        )
+    if effect.reverse:
+        direction = -state.direction
+        state = emit(
+            evolve_state(state, direction=direction, to_move=(dealer + direction) % count), DirectionReversed(direction)
+        )
+        first = state.to_move
+        assert first is not None
+    if special.get("draw_at_once"):
+        state, _ = draw_cards(
+            state, first, special["draw"], penalty=f"{state.discard_pile[-1]} turned up", required=True
+        )
+    elif effect.draw:
+        state = evolve_state(state, debt=effect.draw)
+    if effect.skip:
+        state = emit(evolve_state(state, to_move=(first + state.direction * effect.skip) % count), TurnSkipped(first))
+    return state
 
 
 def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...]) -> None:
