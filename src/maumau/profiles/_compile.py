@@ -141,9 +141,17 @@ def _mechanics(data: Mapping[str, Any]) -> list[object]:
             )
         )
     specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
-    wishing = [special["cards"] for special in specials if special.get("wish_rank")]
+    wishing = [special for special in specials if special.get("wish_rank")]
     if wishing:
-        found.append(RankWishes(cards=cards_of(wishing), wild=cards_of(data.get("play", {}).get("wild"))))
+        offered = [tuple(special["wish_ranks"]) for special in wishing if special.get("wish_ranks")]
+        ranks: tuple[str, ...] | None = offered[0] if offered else None
+        found.append(
+            RankWishes(
+                cards=cards_of([_text(special["cards"]) for special in wishing]),
+                ranks=ranks,
+                wild=cards_of(data.get("play", {}).get("wild")),
+            )
+        )
     debts = data.get("debts", {})
     if debts.get("stack") in ("pools", "higher") or debts.get("cancels") is not None:
         draws = {_text(special["cards"]): special.get("draw", 0) for special in specials}
@@ -161,7 +169,7 @@ def _mechanics(data: Mapping[str, Any]) -> list[object]:
         found.append(Finishing(not_on=cards_of(finish["not_on"]), instead=finish.get("instead", "forbidden")))
     challenges = data.get("challenges", {})
     if challenges.get("missed_calls"):
-        found.append(Challenges(closes=challenges.get("closes", "turn")))
+        found.append(Challenges(closes=challenges.get("closes", "turn"), take_back=challenges.get("take_back", False)))
     play = challenges.get("play")
     if play is not None:
         found.append(

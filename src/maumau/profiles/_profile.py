@@ -284,6 +284,13 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
                 problems.append(
                     (f"{path}.suits", f"{suit!r} is no suit of the pack; its suits: {', '.join(sorted(suits))}")
                 )
+        for rank in special.get("wish_ranks", ()):
+            if rank not in ranks:
+                problems.append((f"{path}.wish_ranks", f"{rank!r} is no rank of the pack"))
+        if special.get("wish_ranks") and not special.get("wish_rank"):
+            problems.append(
+                (f"{path}.wish_ranks", "wish_ranks are the choices of a card that wishes a rank: set wish_rank")
+            )
         if special.get("suits") and not special.get("choose_suit"):
             problems.append((f"{path}.suits", "suits are the choices of a card that names a suit: set choose_suit"))
         if special.get("two_players", "reverse") == "skip" and not special.get("reverse"):
