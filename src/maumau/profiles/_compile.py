@@ -144,11 +144,10 @@ def _mechanics(data: Mapping[str, Any]) -> list[object]:
     wishing = [special for special in specials if special.get("wish_rank")]
     if wishing:
         offered = [tuple(special["wish_ranks"]) for special in wishing if special.get("wish_ranks")]
-        ranks: tuple[str, ...] | None = offered[0] if offered else None
         found.append(
             RankWishes(
                 cards=cards_of([_text(special["cards"]) for special in wishing]),
-                ranks=ranks,
+                ranks=offered[0] if offered else None,
                 wild=cards_of(data.get("play", {}).get("wild")),
             )
         )
