@@ -244,3 +244,54 @@ def json_cards(text: str) -> list[Card]:
 
     walk(json.loads(text))
     return found
+
+
+def profile_game(
+    variant: str,
+    hands: Sequence[str],
+    starter: str,
+    draw: str = "",
+    *,
+    options: Mapping[str, object] | None = None,
+    seed: int = 1,
+    dealer: int = 0,
+) -> GameState:
+    """
+    A game of *variant* (any installed one, a game profile's included) whose first round deals *hands* (by
+    seat), turns *starter* and leaves *draw* on top of the pile: the rest of the variant's own deck follows.
+    """
+    blank = new_game(variant, players=len(hands), options=options)
+    deck = blank.rules.deck(blank.options, len(hands))
+    return new_game(
+        variant,
+        players=len(hands),
+        seed=seed,
+        dealer=dealer,
+        options=options,
+        deck=stacked(hands, starter, draw, dealer=dealer, full=deck),
+    )
+
+
+def play_text(state: GameState, seat: int, text: str, call: str | None = None, *, more: bool = False) -> GameState:
+    """
+    *seat* plays the card *text* names, saying *call*; with *more*, more cards follow in the same play.
+    """
+    (card,) = cards(text)
+    return apply(state, PlayCard(seat, card, call, more))
+
+
+def play_all(state: GameState, seat: int, text: str, call: str | None = None) -> GameState:
+    """
+    *seat* plays the cards of *text* as one play, the last with *call*.
+    """
+    played = cards(text)
+    for card in played[:-1]:
+        state = apply(state, PlayCard(seat, card, None, True))
+    return apply(state, PlayCard(seat, played[-1], call))
+
+
+def listed(state: GameState, seat: int | None = None) -> set[str]:
+    """
+    The legal actions of *seat* (default: the seat to move) as text, resignation left out.
+    """
+    return {str(action) for action in legal_actions(state, seat) if not isinstance(action, Resign)}
