@@ -295,3 +295,10 @@ def listed(state: GameState, seat: int | None = None) -> set[str]:
     The legal actions of *seat* (default: the seat to move) as text, resignation left out.
     """
     return {str(action) for action in legal_actions(state, seat) if not isinstance(action, Resign)}
+
+
+def playable(state: GameState) -> set[str]:
+    """
+    The cards the player to move may play, as text.
+    """
+    return {str(action.card) for action in legal_actions(state) if isinstance(action, PlayCard)}

@@ -8,12 +8,13 @@ profile's own deck so that seat *n* gets ``hands[n]``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from functools import partial
 
 import pytest
 
 import maumau
-from helpers import choose, draw, play, position, stacked
+from helpers import choose, draw, play, playable, position, profile_game
 from maumau import (
     CLUBS,
     DIAMONDS,
@@ -35,6 +36,9 @@ from maumau.plugins import Rules
 
 VARIANT = "crazy-eights-pagat"
 
+#: A game whose first round deals *hands* by seat, turns *starter* and leaves *draw* on top of the stock.
+deal = partial(profile_game, VARIANT, seed=0)
+
 #: Three seats; seat 1 plays first and holds a king, a heart and an 8 that fit the K♥ starter, and two that do not.
 HANDS_3 = ("2c 3c 4c 5c 6c", "Ks 5h 8c 3d 9d", "7d 2d 4d 10s Js")
 
@@ -45,23 +49,6 @@ def full_deck(players: int, options: Mapping[str, object] | None = None) -> tupl
     """
     resolved = Rules.build(VARIANT).resolve_options(options)
     return Rules.build(VARIANT, options=resolved).deck(resolved, players)
-
-
-def deal(
-    hands: Sequence[str], starter: str, draw_pile: str = "", options: Mapping[str, object] | None = None
-) -> GameState:
-    """
-    A game whose first round deals *hands* by seat, turns *starter* and leaves *draw_pile* on top of the stock.
-    """
-    deck = stacked(hands, starter, draw_pile, full=full_deck(len(hands), options))
-    return maumau.new_game(VARIANT, players=len(hands), seed=0, deck=deck, dealer=0, options=options)
-
-
-def playable(state: GameState) -> set[str]:
-    """
-    The cards the player to move may play, as text.
-    """
-    return {str(a.card) for a in legal_actions(state) if isinstance(a, PlayCard)}
 
 
 def all_cards(state: GameState) -> Counter[Card]:

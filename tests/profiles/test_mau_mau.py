@@ -8,12 +8,13 @@ profile's own deck so that seat *n* gets ``hands[n]``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from functools import partial
 
 from attrs import evolve
 
 import maumau
-from helpers import choose, draw, play, position, stacked
+from helpers import choose, draw, play, playable, position, profile_game
 from maumau import (
     HEARTS,
     SPADES,
@@ -33,6 +34,9 @@ from maumau.plugins import Rules
 
 VARIANT = "mau-mau"
 
+#: A game whose first round deals *hands* by seat, turns *starter* and leaves *draw* on top of the stock.
+deal = partial(profile_game, VARIANT, seed=0)
+
 #: Three seats; on the 9♥ starter seat 1 may play the K♥ or the J♣, not the 7♠, 10♦ or A♣.
 HANDS_3 = ("8c 8d 9c 9d 10c", "Jc 7s 10d Kh Ac", "7h Qs As Jd 8s")
 
@@ -43,23 +47,6 @@ def full_deck(players: int, options: Mapping[str, object] | None = None) -> tupl
     """
     resolved = Rules.build(VARIANT).resolve_options(options)
     return Rules.build(VARIANT, options=resolved).deck(resolved, players)
-
-
-def deal(
-    hands: Sequence[str], starter: str, draw_pile: str = "", options: Mapping[str, object] | None = None
-) -> GameState:
-    """
-    A game whose first round deals *hands* by seat, turns *starter* and leaves *draw_pile* on top of the stock.
-    """
-    deck = stacked(hands, starter, draw_pile, full=full_deck(len(hands), options))
-    return maumau.new_game(VARIANT, players=len(hands), seed=0, deck=deck, dealer=0, options=options)
-
-
-def playable(state: GameState) -> set[str]:
-    """
-    The cards the player to move may play, as text.
-    """
-    return {str(a.card) for a in legal_actions(state) if isinstance(a, PlayCard)}
 
 
 def penalties(state: GameState, seat: int) -> list[int]:

@@ -8,10 +8,11 @@ U is the Unter (spodek), O the Ober (svršek).  Seat 0 deals, so seat 1 plays fi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from functools import partial
 
 import maumau
-from helpers import choose, draw, pass_, play, position, stacked
+from helpers import choose, draw, pass_, play, playable, position, profile_game
 from maumau import (
     Card,
     DrawCards,
@@ -30,6 +31,9 @@ from maumau.plugins import Rules
 
 VARIANT = "prsi"
 
+#: A game whose first round deals *hands* by seat, turns *starter* and leaves *draw* on top of the stock.
+deal = partial(profile_game, VARIANT, seed=0)
+
 #: Three seats of four cards; seat 1 plays first on the hearts 9.
 HANDS_3 = (
     "acorns 8, acorns 9, acorns 10, acorns K",
@@ -46,28 +50,11 @@ def full_deck(players: int, options: Mapping[str, object] | None = None) -> tupl
     return Rules.build(VARIANT, options=resolved).deck(resolved, players)
 
 
-def deal(
-    hands: Sequence[str], starter: str, draw_pile: str = "", options: Mapping[str, object] | None = None
-) -> GameState:
-    """
-    A game whose first round deals *hands* by seat, turns *starter* and leaves *draw_pile* on top of the stock.
-    """
-    deck = stacked(hands, starter, draw_pile, full=full_deck(len(hands), options))
-    return maumau.new_game(VARIANT, players=len(hands), seed=0, deck=deck, dealer=0, options=options)
-
-
 def turn_actions(state: GameState) -> set[object]:
     """
     The legal actions of the player to move, without the ever-legal resignation.
     """
     return {a for a in legal_actions(state) if not isinstance(a, Resign)}
-
-
-def playable(state: GameState) -> set[str]:
-    """
-    The cards the player to move may play, as text.
-    """
-    return {str(a.card) for a in legal_actions(state) if isinstance(a, PlayCard)}
 
 
 def test_four_cards_each_from_the_marias_pack() -> None:
