@@ -87,7 +87,8 @@ def bench(session: nox.Session) -> None:
         rest = [arg for arg in session.posargs if arg != "--throughput"]
         session.run("python", "benchmarks/throughput.py", *rest)
         return
-    if "--profiles" in session.posargs:
+    if "--profiles" in session.posargs:  # with the example packages, which two profiles restate
+        session.install("-e", "examples/crazy-eights", "-e", "examples/uno")
         rest = [arg for arg in session.posargs if arg != "--profiles"]
         session.run("python", "benchmarks/profiles.py", *rest)
         return
@@ -156,13 +157,21 @@ def browser(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def peers(session: nox.Session) -> None:
     """
-    The two example packages, OpenSpiel's Crazy Eights and RLCard's UNO: their own tests, and move-by-move
-    differential tests against OpenSpiel and RLCard, which are installed here (with numpy, which RLCard needs).
+    The two example packages, OpenSpiel's Crazy Eights and RLCard's UNO: their own tests, move-by-move
+    differential tests against OpenSpiel and RLCard, which are installed here (with numpy, which RLCard needs), and
+    the profiles that restate the packages' games played against the packages.
     """
     session.install(
         "-e", ".[tests]", "-e", "examples/crazy-eights", "-e", "examples/uno", "open_spiel", "rlcard", "numpy"
     )
-    session.run("pytest", "examples/crazy-eights", "examples/uno", *session.posargs)
+    session.run(
+        "pytest",
+        "examples/crazy-eights",
+        "examples/uno",
+        "tests/test_profile_differential.py",  # the packages' games as profiles, played against the packages
+        *session.posargs,
+        env={"MAUMAU_REQUIRE_EXTRAS": "1"},
+    )
 
 
 @nox.session(python=PYTHON)

@@ -1,10 +1,13 @@
 """
 What a game described as a profile costs next to the same game written as a Python plugin, and what loading costs.
 
-* **speed**: ``classic-profile`` against the ``classic`` plugin, the same
-  matches (same seeds, same random choices among the legal actions), in
-  decisions per CPU-second; the two alternate, repeat after repeat, and the
-  median of the per-repeat ratios is reported (the goal: at least 0.9).
+* **speed**: ``classic-profile`` against the ``classic`` plugin, and the
+  game-AI libraries' games as profiles against the example packages
+  (``crazy-eights-openspiel`` against ``crazy-eights``, ``uno-rlcard``
+  against ``uno``, when those are installed), the same matches (same seeds,
+  same random choices among the legal actions), in decisions per
+  CPU-second; the two alternate, repeat after repeat, and the median of the
+  per-repeat ratios is reported (the goal: at least 0.9).
 * **loading**: the CPU time to read, check and compile a profile file in a
   fresh process (the goal: well under 50 ms), and again once the decks it
   names have been built.
@@ -26,17 +29,23 @@ import maumau
 from maumau.profiles import load_profile
 
 PROFILE = Path(maumau.__file__).parent.parent / "maumau_variants" / "profiles" / "classic-profile.toml"
-PAIRS = (("classic", "classic-profile"),)
+#: Each plugin, its profile, the options both are played with, and how many more matches than classic's a repeat
+#: plays (the peers' games are one short deal).
+PAIRS: tuple[tuple[str, str, dict[str, object], int], ...] = (
+    ("classic", "classic-profile", {"target": 60}, 1),
+    ("crazy-eights", "crazy-eights-openspiel", {}, 10),
+    ("uno", "uno-rlcard", {}, 10),
+)
 
 
-def _play(variant: str, matches: int, players: int) -> tuple[int, float]:
+def _play(variant: str, matches: int, players: int, options: dict[str, object]) -> tuple[int, float]:
     """
     Random legal play of *matches* matches; the decisions taken and the CPU seconds they took.
     """
     decisions = 0
     start = time.process_time()
     for seed in range(matches):
-        state = maumau.new_game(variant, players=players, seed=seed, options={"target": 60})
+        state = maumau.new_game(variant, players=players, seed=seed, options=options)
         rng = random.Random(seed)
         while state.result is None:
             actions = maumau.legal_actions(state)
@@ -47,20 +56,26 @@ def _play(variant: str, matches: int, players: int) -> tuple[int, float]:
 
 
 def speed(repeats: int, matches: int, players: int) -> None:
-    for plugin, profile in PAIRS:
-        _play(plugin, 2, players)  # warm: rules built, decks made
-        _play(profile, 2, players)
-        ratios, rates = [], {plugin: [], profile: []}
+    installed = maumau.plugins.variant_names()
+    for plugin, profile, options, more in PAIRS:
+        if plugin not in installed:
+            print(f"{profile} against {plugin}: {plugin} is not installed (pip install -e examples/{plugin})")
+            continue
+        count = matches * more
+        _play(plugin, 2, players, options)  # warm: rules built, decks made
+        _play(profile, 2, players, options)
+        ratios: list[float] = []
+        rates: dict[str, list[float]] = {plugin: [], profile: []}
         for _ in range(repeats):
-            made, plugin_seconds = _play(plugin, matches, players)
-            same, profile_seconds = _play(profile, matches, players)
+            made, plugin_seconds = _play(plugin, count, players, options)
+            same, profile_seconds = _play(profile, count, players, options)
             assert made == same, "the same matches must take the same decisions"
             rates[plugin].append(made / plugin_seconds)
             rates[profile].append(same / profile_seconds)
             ratios.append(plugin_seconds / profile_seconds)
-        print(f"{profile} against {plugin}, {players} players, {matches} matches x {repeats} repeats:")
+        print(f"{profile} against {plugin}, {players} players, {count} matches x {repeats} repeats:")
         for name, values in rates.items():
-            print(f"  {name:>16}: {statistics.median(values):>9,.0f} decisions per CPU-second (median)")
+            print(f"  {name:>22}: {statistics.median(values):>9,.0f} decisions per CPU-second (median)")
         print(f"  speed of the profile game / the plugin's: {statistics.median(ratios):.3f} (goal: at least 0.9)")
 
 

@@ -9,6 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import attrs
 import jsonschema
 import pytest
 
@@ -314,3 +315,120 @@ class TestKeys:
         )
         values = _points(profile.data, (maumau.parse_card("7h"), maumau.parse_card("7s"), maumau.parse_card("Kh")))
         assert list(values.values()) == [14, 7, 20]
+
+
+class TestKeysOfThePeersGames:
+    """
+    The keys that OpenSpiel's and RLCard's games need, each on a stacked deck of the profile that uses it.
+    """
+
+    @staticmethod
+    def uno(hands: list[str], starter: str, draw: str = "", **options: object) -> maumau.GameState:
+        from helpers import profile_game
+
+        return profile_game("uno-rlcard", hands, starter, draw, options=options, dealer=len(hands) - 1)
+
+    @staticmethod
+    def eights(hands: list[str], starter: str, draw: str = "", **options: object) -> maumau.GameState:
+        from helpers import profile_game
+
+        return profile_game("crazy-eights-openspiel", hands, starter, draw, options=options, dealer=1)
+
+    BLUES = "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6, blue 7"
+    REDS = "red 1, red 2, red 3, red 4, red 5, red 6, red 7"
+
+    def test_dealer_last_seat_lets_seat_0_begin_and_order_hands_deals_a_hand_at_a_time(self) -> None:
+        state = maumau.new_game("uno-rlcard", players=3, seed=5)
+        deck = state.rules.deck(state.options, 3)
+        from maumau.flow import shuffle_order
+
+        order = shuffle_order(5, 0, deck)
+        assert (state.dealer, state.to_move) == (2, 0)
+        assert [len(hand) for hand in state.hands] == [7, 7, 7]
+        assert sorted(map(str, state.hands[0])) == sorted(map(str, order[:7]))
+
+    def test_starter_reshuffle_puts_the_card_back_and_shuffles(self) -> None:
+        state = self.uno([self.BLUES, self.REDS], "+4", "green 3")
+        assert state.discard_pile[-1].rank != "+4"
+        assert maumau.parse_card("+4") in state.draw_pile
+        assert state.shuffles == 1
+
+    def test_starter_suit_random_colours_a_wild_starter_from_the_seed(self) -> None:
+        state = self.uno([self.BLUES, self.REDS], "Wild")
+        again = self.uno([self.BLUES, self.REDS], "Wild")
+        assert state.wish in ("red", "green", "blue", "yellow")
+        assert state.wish == again.wish
+        assert state.pending is None
+        assert state.to_move == 0
+
+    def test_reverse_first_dealer_lets_the_dealer_begin(self) -> None:
+        state = self.uno([self.BLUES, self.REDS, self.BLUES], "green Reverse")
+        assert (state.dealer, state.to_move, state.direction) == (2, 2, -1)
+
+    def test_draw_misses_turn_false_lets_the_first_player_draw_and_play(self) -> None:
+        state = self.uno([self.BLUES, self.REDS], "green +2", "yellow 8, yellow 9")
+        assert len(state.hands[0]) == 9
+        assert state.to_move == 0
+
+    def test_last_resort_cards_only_when_nothing_else_fits(self) -> None:
+        state = self.uno(["red 1, +4, blue 2, blue 3, blue 4, blue 5, blue 6", self.BLUES], "red 9")
+        assert {str(action.card) for action in maumau.legal_actions(state) if isinstance(action, maumau.PlayCard)} == {
+            "red 1"
+        }
+        stuck = self.uno(["green 1, +4, blue 2, blue 3, blue 4, blue 5, blue 6", self.BLUES], "red 9")
+        assert {str(a.card) for a in maumau.legal_actions(stuck) if isinstance(a, maumau.PlayCard)} == {"+4"}
+
+    def test_kept_ends_turn_ends_the_turn_without_a_pass(self) -> None:
+        state = self.uno([self.BLUES, self.REDS], "yellow 9", "green 1")
+        state = maumau.apply(state, maumau.DrawCards(0))
+        assert state.to_move == 1
+        assert state.drawn is None
+
+    def test_win_lose_pays_one_to_the_winner_and_minus_one_to_the_rest(self) -> None:
+        state = self.uno(["yellow 1", "red 1", "red 2"], "yellow 9", hand_size=1)
+        state = maumau.apply(state, maumau.PlayCard(0, maumau.parse_card("yellow 1")))
+        assert state.result is not None
+        assert state.result.totals == (1, -1, -1)
+
+    def test_recycle_never_passes_with_an_empty_pile(self) -> None:
+        hands = ["2c 3c 4c 5c 6c 7c 9c", "2d 3d 4d 5d 6d 7d 9d"]
+        state = self.eights(hands, "Kh")
+        state = maumau.apply(state, maumau.DrawCards(0))
+        emptied = attrs.evolve(state, draw_pile=(), draws=0, drawn=None)
+        actions = maumau.legal_actions(emptied)
+        assert not any(isinstance(action, maumau.DrawCards) for action in actions)
+        assert any(isinstance(action, maumau.Pass) for action in actions)
+
+    def test_up_to_stock_cuts_a_debt_to_the_pile_and_makes_a_two_plain_with_nothing_to_draw(self) -> None:
+        hands = ["2h 3c 4c 5c 6c 7c 9c", "2d 3d 4d 5d 6d 7d 9d"]
+        state = self.eights(hands, "Kh", use_special_cards=True)
+        short = attrs.evolve(state, draw_pile=state.draw_pile[:1])
+        short = maumau.apply(short, maumau.PlayCard(0, maumau.parse_card("2h")))
+        assert short.debt == 2
+        paid = maumau.apply(short, maumau.DrawCards(1))
+        assert len(paid.hands[1]) == 8
+        assert paid.debt == 0
+        empty = attrs.evolve(state, draw_pile=())
+        empty = maumau.apply(empty, maumau.PlayCard(0, maumau.parse_card("2h")))
+        assert empty.debt == 0
+
+    def test_max_plays_ends_the_round_after_so_many_cards(self) -> None:
+        hands = ["3h 3c 4c 5c 6c 7c 9c", "4h 3d 4d 5d 6d 7d 9d"]
+        state = self.eights(hands, "Kh", max_turns=2)
+        state = maumau.apply(state, maumau.PlayCard(0, maumau.parse_card("3h")))
+        state = maumau.apply(state, maumau.PlayCard(1, maumau.parse_card("4h")))
+        assert state.rounds[-1].reason == "max plays"
+        assert state.rounds[-1].points == (-34, -34)  # minus_hands: every player scores minus their hand
+
+    def test_block_all_pass_and_one_needs_one_pass_more_than_the_players(self) -> None:
+        hands = ["2c 3c 4c 5c 6c 7c 9c", "2d 3d 4d 5d 6d 7d 9d"]
+        state = attrs.evolve(self.eights(hands, "Kh"), draw_pile=())
+        for turn in range(3):
+            assert state.result is None, turn
+            state = maumau.apply(state, maumau.Pass(state.to_move))
+        assert state.rounds[-1].reason == "blocked"
+
+    def test_starter_keys_act_only_with_starter_effects(self) -> None:
+        message = _refused(TINY + '[starter]\nsuit = "random"\n')
+        assert "starter.suit" in message
+        assert 'effects = "apply"' in message

@@ -81,6 +81,7 @@ _REASONS = {
     "stopped": "the cards ran out",
     "target": "the target was reached",
     "resignation": "a player resigned",
+    "max plays": "the most card plays allowed were made",
 }
 
 #: "seat 2" in a variant's own sentences, replaced by the seat's name.

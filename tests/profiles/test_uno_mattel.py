@@ -225,7 +225,25 @@ def test_a_draw_two_turned_as_the_starter_hits_the_first_player() -> None:
 
 
 def test_a_wild_card_turned_as_the_starter_goes_under_the_pile() -> None:
-    state = game([REDS, "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6, blue 7", GREENS], "+4", "yellow 3")
+    state = game([REDS, "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6, blue 7", GREENS], "Wild", "yellow 3")
 
     assert state.discard_pile == cards("yellow 3")
-    assert state.draw_pile[-1] == parse_card("+4")
+    assert state.draw_pile[-1] == parse_card("Wild")
+
+
+def test_a_wild_draw_four_turned_as_the_starter_is_shuffled_back_into_the_pile() -> None:
+    state = game([REDS, "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6, blue 7", GREENS], "+4", "yellow 3")
+
+    assert state.discard_pile[-1].rank != "+4"
+    assert state.shuffles == 1  # the stacked deck was dealt as it lay; this shuffle took the +4 back
+    assert len(state.draw_pile) == 108 - 3 * 7 - 1
+    assert parse_card("+4") in state.draw_pile
+
+
+def test_a_reverse_turned_as_the_starter_lets_the_dealer_play_first_the_other_way_round() -> None:
+    dealer = "yellow 1, red 2, red 3, red 4, red 5, red 6, red 7"
+    state = game([dealer, "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6, blue 7", GREENS], "yellow Reverse")
+
+    assert (state.dealer, state.to_move, state.direction) == (0, 0, -1)
+    state = put(state, 0, "yellow 1")
+    assert state.to_move == 2

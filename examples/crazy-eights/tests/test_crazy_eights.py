@@ -158,7 +158,7 @@ def test_the_game_ends_after_max_turns_card_plays() -> None:
     state = apply(deal(HANDS, "3d", max_turns=1), PlayCard(0, Card.parse("3c")))
 
     assert state.is_over
-    assert state.rounds[-1].reason == "max turns"
+    assert state.rounds[-1].reason == "max plays"
 
 
 def test_the_game_goes_on_until_max_turns_card_plays_are_made() -> None:
@@ -169,7 +169,7 @@ def test_the_game_goes_on_until_max_turns_card_plays_are_made() -> None:
     state = apply(state, PlayCard(2, Card.parse("Qs")))
 
     assert state.is_over
-    assert state.rounds[-1].reason == "max turns"
+    assert state.rounds[-1].reason == "max plays"
 
 
 def test_every_player_scores_minus_their_hand() -> None:

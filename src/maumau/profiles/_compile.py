@@ -21,17 +21,21 @@ from __future__ import annotations
 import hashlib
 import random
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .._actions import Action, PlayCard
+import attrs
+from attrs import frozen
+
+from .._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
 from .._cards import Card
 from .._effects import CallRuling, DrawRule, Effect, RoundEnd
-from .._events import DirectionReversed, RoundStarted, TurnSkipped
+from .._events import DirectionReversed, PileRecycled, RoundStarted, TurnSkipped
 from .._options import Option, Options
 from .._select import CardSet
+from .._slots import Slot
 from .._state import GameState, MatchResult, Pending
-from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state
+from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ..mechanics import Challenges, Combinations, Finishing, JumpIns, Placings, PlayChallenges, RankWishes, Stacking
 from ._profile import Profile, canonical, cards_of, deck_of, hand_size_of, merge, players_of, set_key
@@ -253,7 +257,11 @@ def _compile(game: str, digest: str, data: Mapping[str, Any]) -> object:
     _playing(namespace, data, distinct)
     _calls(namespace, data)
     _drawing(namespace, data)
+    _recycling(namespace, data)
+    _counting(namespace, data)
     _ending(namespace, data, distinct)
+    for hook, steps in namespace.pop("__steps__", {}).items():
+        namespace[hook] = _chained(hook, steps)
     plugin_class = type(f"Profile_{game.replace('-', '_')}", (), namespace)
     return plugin_class()
 
@@ -269,16 +277,29 @@ def _deal(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
             return (state.dealer + 1) % len(state.players)
 
         namespace["maumau_dealer"] = maumau_dealer
+    elif deal.get("dealer") == "last_seat":
+
+        @hookimpl
+        def maumau_dealer(self: object, state: GameState) -> int:
+            if state.dealer < 0:  # seat 0 begins the first round; the deal then passes on
+                return len(state.players) - 1
+            return (state.dealer + 1) % len(state.players)
+
+        namespace["maumau_dealer"] = maumau_dealer
     sizes = {players: hand_size_of(data, players) for players in range(players_of(data)[0], players_of(data)[1] + 1)}
+    in_hands = deal.get("order", "singly") == "hands"
 
     @hookimpl
     def maumau_deal(self: object, state: GameState, cards: tuple[Card, ...]) -> GameState:
-        # Singly, from the seat after the dealer, who begins; the next card is the starter.
+        # From the seat after the dealer, who begins, singly or a hand at a time; the next card is the starter.
         count = len(state.players)
         size = sizes[count]
         first = (state.dealer + 1) % count
         dealt = size * count
-        hands = {(first + index) % count: cards[index:dealt:count] for index in range(count)}
+        if in_hands:
+            hands = {(first + index) % count: cards[index * size : (index + 1) * size] for index in range(count)}
+        else:
+            hands = {(first + index) % count: cards[index:dealt:count] for index in range(count)}
         players = tuple(evolve_player(player, hand=hands[seat]) for seat, player in enumerate(state.players))
         return evolve_state(
             state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=first
@@ -290,55 +311,72 @@ def _deal(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 def _starter(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     starter = data.get("starter", {})
     bury = cards_of(starter.get("bury")) if starter.get("bury") is not None else None
+    reshuffle = cards_of(starter.get("reshuffle")) if starter.get("reshuffle") is not None else None
     applies = starter.get("effects", "ignore") == "apply"
-    if bury is None and not applies:
+    if bury is None and reshuffle is None and not applies:
         return
     specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
     acting = [(cards_of(special["cards"]), special) for special in specials]
 
     @hookimpl
     def maumau_starter(self: object, state: GameState, card: Card) -> GameState:
+        first = state.to_move
         pile, buried = state.draw_pile, []
-        while bury is not None and card in bury and pile:  # to the bottom, and the next card is turned
-            buried.append(card)
-            card, pile = pile[0], pile[1:]
-        if buried:
-            started = RoundStarted(state.round, state.dealer, card, state.to_move)
-            events = tuple(started if isinstance(event, RoundStarted) else event for event in state.events)
-            state = evolve_state(state, discard_pile=(card,), draw_pile=pile + tuple(buried), events=events)
+        while True:
+            if bury is not None and card in bury and pile:  # to the bottom, and the next card is turned
+                buried.append(card)
+                card, pile = pile[0], pile[1:]
+            elif reshuffle is not None and card in reshuffle and pile:  # back in, shuffled, the next card turned
+                cards, state = shuffled(state, (card, *pile))
+                card, pile = cards[0], cards[1:]
+            else:
+                break
+        if card is not state.discard_pile[-1]:
+            state = evolve_state(state, discard_pile=(card,), draw_pile=pile + tuple(buried))
         special = next((special for chosen, special in acting if card in chosen), None) if applies else None
-        return state if special is None else _as_if_dealt(state, special)
+        if special is not None:
+            state = _as_if_dealt(state, special, starter)
+        if state.pending is None:  # who begins after the starter's effect; a suit to name keeps the first seat
+            first = state.to_move
+        started = RoundStarted(state.round, state.dealer, card, first)
+        events = tuple(started if isinstance(event, RoundStarted) else event for event in state.events)
+        return evolve_state(state, events=events)
 
     namespace["maumau_starter"] = maumau_starter
 
 
-def _as_if_dealt(state: GameState, special: Mapping[str, Any]) -> GameState:
+def _as_if_dealt(state: GameState, special: Mapping[str, Any], starter: Mapping[str, Any]) -> GameState:
     """
     *state* after its starter's effect, as if the dealer had played it: the first player owes the debt, is
-    skipped or draws at once, play turns round (the seat before the dealer begins), or the dealer names a suit.
+    skipped or draws at once, play turns round (the seat before the dealer begins, or the dealer), or a suit is
+    named (by the dealer, or drawn from the seed).
     """
     count, dealer, first = len(state.players), state.dealer, state.to_move
     assert first is not None
     effect = _effect(special, count)
-    if effect.choose_suit:  # the dealer's naming is a turn of its own: play starts after the dealer
-        return evolve_state(
-            state, to_move=dealer, pending=Pending(dealer, "suit", effect.suits or state.rules.suits(state))
-        )
+    if effect.choose_suit:
+        suits = effect.suits or state.rules.suits(state)
+        if starter.get("suit", "dealer") == "random":  # the same on every replay: drawn from the seed
+            number = f"{state.seed}/colour/{state.shuffles}/{len(state.discard_pile)}"
+            return evolve_state(state, wish=random.Random(number).choice(suits))
+        # The dealer's naming is a turn of its own: play starts after the dealer.
+        return evolve_state(state, to_move=dealer, pending=Pending(dealer, "suit", suits))
+    skip = effect.skip
     if effect.reverse:
         direction = -state.direction
-        state = emit(
-            evolve_state(state, direction=direction, to_move=(dealer + direction) % count), DirectionReversed(direction)
-        )
-        first = state.to_move
-        assert first is not None
+        begins = dealer if starter.get("reverse_first", "before_dealer") == "dealer" else (dealer + direction) % count
+        state = emit(evolve_state(state, direction=direction, to_move=begins), DirectionReversed(direction))
+        first = begins
     if special.get("draw_at_once"):
         state, _ = draw_cards(
             state, first, special["draw"], penalty=f"{state.discard_pile[-1]} turned up", required=True
         )
+        if not starter.get("draw_misses_turn", True):
+            skip -= 1  # drawn, and the turn is still theirs
     elif effect.draw:
         state = evolve_state(state, debt=effect.draw)
-    if effect.skip:
-        state = emit(evolve_state(state, to_move=(first + state.direction * effect.skip) % count), TurnSkipped(first))
+    if skip:
+        state = emit(evolve_state(state, to_move=(first + state.direction * skip) % count), TurnSkipped(first))
     return state
 
 
@@ -411,7 +449,21 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
             return tuple(found)
         return fits(state, cards)
 
-    namespace["maumau_playable"] = maumau_playable
+    last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
+    if last_resort is None:
+        namespace["maumau_playable"] = maumau_playable
+    else:
+        matching = maumau_playable
+
+        @hookimpl
+        def playable_as_last_resort(
+            self: object, state: GameState, seat: int, cards: tuple[Card, ...]
+        ) -> tuple[Card, ...]:
+            found = matching(self, state, seat, cards)
+            others = tuple(card for card in found if card not in last_resort)
+            return others or found  # a last resort only when nothing else can be played
+
+        namespace["maumau_playable"] = playable_as_last_resort
     if not wild_on_wild:
 
         @hookimpl
@@ -477,7 +529,20 @@ def _effects(
                 return plain
             return by_count[len(state.players)].get(card, plain)
 
-    namespace["maumau_card_effect"] = maumau_card_effect
+    if data.get("debts", {}).get("up_to_stock"):
+        acting = maumau_card_effect
+        never = data.get("draw", {}).get("recycle", "when_drawing") == "never"
+
+        @hookimpl
+        def card_effect_up_to_stock(self: object, state: GameState, seat: int, card: Card) -> Effect:
+            effect: Effect = acting(self, state, seat, card)
+            if effect.draw and not _stock(state, never):  # nothing to draw: a plain card
+                return attrs.evolve(effect, draw=0)
+            return effect
+
+        namespace["maumau_card_effect"] = card_effect_up_to_stock
+    else:
+        namespace["maumau_card_effect"] = maumau_card_effect
     if data.get("several", {}).get("effects", "sum") == "last":
 
         @hookimpl
@@ -489,8 +554,7 @@ def _effects(
     sitting = [(cards_of(s["cards"]), s["sit_out"]) for s in specials if passed_on and s.get("sit_out")]
     if at_once or sitting:
 
-        @hookimpl
-        def maumau_follow_up(self: object, state: GameState, seat: int, card: Card) -> GameState | None:
+        def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
             if not state.players[seat].hand and not last_card_effects:
                 return None
             for chosen, count in at_once:
@@ -503,7 +567,7 @@ def _effects(
                     return evolve_state(state, skips=turns)
             return None
 
-        namespace["maumau_follow_up"] = maumau_follow_up
+        _step(namespace, "maumau_follow_up", follow_up)
 
 
 def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
@@ -569,6 +633,181 @@ def _drawing(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     namespace["maumau_draw_rule"] = maumau_draw_rule
 
 
+def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    draw = data.get("draw", {})
+    recycle = draw.get("recycle", "when_drawing")
+    if recycle != "when_drawing":
+
+        @hookimpl
+        def maumau_may_draw(self: object, state: GameState) -> bool | None:
+            # An empty pile is not refilled when someone draws: pass instead of drawing.
+            return None if state.draw_pile else False
+
+        namespace["maumau_may_draw"] = maumau_may_draw
+    if recycle == "at_once":
+        _step(namespace, "maumau_follow_up", lambda state, seat, card: _restock(state))
+        _step(namespace, "maumau_after_draw", lambda state, seat, cards, forced: _restock(state))
+    if data.get("debts", {}).get("up_to_stock") and recycle == "never":
+
+        def cut(state: GameState, action: Action) -> GameState | None:
+            # Only what the pile holds can be drawn.
+            if type(action) is DrawCards and state.debt > len(state.draw_pile):
+                return evolve_state(state, debt=len(state.draw_pile))
+            return None
+
+        _step(namespace, "maumau_before_action", cut)
+    if draw.get("kept_ends_turn"):
+
+        def kept(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
+            if not forced and cards and not state.rules.playable(state, seat, cards[-1:]):
+                return evolve_state(state, drawn=None)  # kept: the turn ends, with no pass to make
+            return None
+
+        _step(namespace, "maumau_after_draw", kept)
+
+
+def _stock(state: GameState, never: bool) -> int:
+    """
+    The cards there are to draw: the draw pile, or when it is empty and is refilled, the discards below the top.
+    """
+    if state.draw_pile or never:
+        return len(state.draw_pile)
+    return len(state.discard_pile) - 1
+
+
+def _restock(state: GameState) -> GameState | None:
+    """
+    *state* with an empty draw pile refilled at once from the discards below the top card.
+    """
+    if state.draw_pile or len(state.discard_pile) < 2:
+        return None
+    cards, state = shuffled(state, state.discard_pile[:-1])
+    events = (*state.events, PileRecycled(len(cards)))
+    return evolve_state(state, draw_pile=cards, discard_pile=state.discard_pile[-1:], events=events)
+
+
+@frozen
+class Counts:
+    """
+    What a profile's round counts beside the cards: the cards played in it (for ``round.max_plays``), the passes in
+    a row while the draw pile was empty, and the debt as owed before it was cut to the pile (for ``round.block``).
+    """
+
+    plays: int = 0
+    passes: int = 0
+    owed: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.plays} cards played, {self.passes} passes in a row"
+
+
+#: The counts of a profile that needs them: public, as every player at the table sees them.
+COUNTS: Slot[Counts] = Slot("profile", Counts, Counts())
+
+
+def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    ending = data.get("round", {})
+    max_plays = ending.get("max_plays", 0)
+    block_one = ending.get("block", "all_pass") == "all_pass_and_one"
+    if not max_plays and not block_one:
+        return
+
+    @hookimpl
+    def maumau_slots(self: object) -> tuple[Slot[Counts], ...]:
+        return (COUNTS,)
+
+    namespace["maumau_slots"] = maumau_slots
+
+    def count(state: GameState, action: Action) -> GameState | None:
+        counts = COUNTS.get(state)
+        kind = type(action)
+        if kind is PlayCard:
+            return COUNTS.put(state, attrs.evolve(counts, plays=counts.plays + 1, passes=0))
+        if kind is Pass:
+            return COUNTS.put(state, attrs.evolve(counts, passes=0 if state.draw_pile else counts.passes + 1))
+        if kind is DrawCards:
+            return COUNTS.put(state, attrs.evolve(counts, passes=0, owed=state.debt))
+        if kind is ChooseSuit:
+            return COUNTS.put(state, attrs.evolve(counts, passes=0))
+        return None
+
+    _step(namespace, "maumau_before_action", count, first=True)
+    if block_one:
+
+        def paid(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
+            if not forced:
+                return None
+            counts = COUNTS.get(state)  # a debt that takes the pile's very last card counts as a pass
+            passes = 1 if not state.draw_pile and len(cards) == counts.owed else 0
+            return COUNTS.put(state, attrs.evolve(counts, passes=passes, owed=0))
+
+        _step(namespace, "maumau_after_draw", paid)
+
+        @hookimpl
+        def maumau_turn_ended(self: object, state: GameState) -> GameState | None:
+            # The passes are counted in the slot: the kernel's own count must not block the round first.
+            return evolve_state(state, passes=0) if state.passes else None
+
+        namespace["maumau_turn_ended"] = maumau_turn_ended
+
+    @hookimpl
+    def maumau_round_over(self: object, state: GameState) -> RoundEnd | None:
+        counts = COUNTS.get(state)
+        if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
+            return RoundEnd("max plays")
+        if block_one and counts.passes > len(state.active_seats()):
+            return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
+        return None
+
+    namespace["maumau_round_over"] = maumau_round_over
+
+
+def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | None], first: bool = False) -> None:
+    """
+    Add *step* to the steps of *hook* that several sections ask for, run in order (*first*: before the rest).
+    """
+    steps = namespace.setdefault("__steps__", {}).setdefault(hook, [])
+    steps.insert(0, step) if first else steps.append(step)
+
+
+def _chained(hook: str, steps: list[Callable[..., GameState | None]]) -> object:
+    """
+    One hook implementation for *steps*: each gets the state the one before left.
+    """
+    if len(steps) == 1:
+        (run,) = steps
+    else:
+
+        def run(state: GameState, *args: Any) -> GameState | None:
+            changed = False
+            for step in steps:
+                found = step(state, *args)
+                if found is not None:
+                    state, changed = found, True
+            return state if changed else None
+
+    if hook == "maumau_follow_up":
+
+        def maumau_follow_up(self: object, state: GameState, seat: int, card: Card) -> GameState | None:
+            return run(state, seat, card)
+
+        return hookimpl(maumau_follow_up)
+    if hook == "maumau_after_draw":
+
+        def maumau_after_draw(
+            self: object, state: GameState, seat: int, cards: tuple[Card, ...], forced: bool
+        ) -> GameState | None:
+            return run(state, seat, cards, forced)
+
+        return hookimpl(maumau_after_draw)
+    assert hook == "maumau_before_action"
+
+    def maumau_before_action(self: object, state: GameState, action: Action) -> GameState | None:
+        return run(state, action)
+
+    return hookimpl(maumau_before_action)
+
+
 def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, int]:
     scoring = data.get("scoring", {})
     points = scoring.get("points", {})
@@ -626,6 +865,22 @@ def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[
             return tuple(1 if seat in end.winners else 0 for seat in range(len(state.players)))
 
         namespace["maumau_score_round"] = maumau_score_round
+    elif mode == "minus_hands":
+
+        @hookimpl
+        def maumau_score_round(self: object, state: GameState, end: RoundEnd) -> tuple[int, ...]:
+            return tuple(-hand_points(player.hand) for player in state.players)
+
+        namespace["maumau_score_round"] = maumau_score_round
+    elif mode == "win_lose":
+
+        @hookimpl
+        def maumau_score_round(self: object, state: GameState, end: RoundEnd) -> tuple[int, ...]:
+            if not end.winners:
+                return (0,) * len(state.players)
+            return tuple(1 if seat in end.winners else -1 for seat in range(len(state.players)))
+
+        namespace["maumau_score_round"] = maumau_score_round
     target = scoring.get("target", 0)
     per_player = scoring.get("per_player", False)
     lowest = mode == "holders"
@@ -636,7 +891,7 @@ def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[
             if not state.rounds:  # a resignation during the one round: the kernel's default decides
                 return None
             last = state.rounds[-1]
-            winners = last.winners if mode == "none" else best_seats(state, lowest=lowest)
+            winners = last.winners if mode in ("none", "win_lose") else best_seats(state, lowest=lowest)
             return MatchResult(tuple(winners), last.reason, state.scores)
 
     else:

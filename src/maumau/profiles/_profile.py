@@ -252,6 +252,8 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     for path, spec in (
         ("play.wild", data.get("play", {}).get("wild")),
         ("starter.bury", data.get("starter", {}).get("bury")),
+        ("starter.reshuffle", data.get("starter", {}).get("reshuffle")),
+        ("play.last_resort", data.get("play", {}).get("last_resort")),
         ("finish.not_on", data.get("finish", {}).get("not_on")),
         ("debts.cancels", data.get("debts", {}).get("cancels")),
         ("round.revive", data.get("round", {}).get("revive")),
@@ -263,12 +265,14 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         if spec is not None:
             check_rank(path, spec)
             named(path, spec)
-    debt_cards = CardSet()
+    debt_cards = dormant_debts = CardSet()
     claimed: dict[Card, str] = {}
     for name, special in data.get("special", {}).items():
         path = f"special.{name}"
         check_rank(f"{path}.cards", special["cards"])
         chosen = named(f"{path}.cards", special["cards"])
+        if chosen is not None and special.get("draw", 0):
+            dormant_debts = dormant_debts | chosen  # a rule on debts may wait for an option that enables the card
         if chosen is None or not special.get("enabled", True):
             continue
         for card in sorted(distinct, key=str):
@@ -306,8 +310,14 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
             problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
     if debts.get("stack", "same_rank") == "pools" and not debts.get("pools"):
         problems.append(("debts.pools", 'stack = "pools" needs the pools'))
-    if debts and not any(card in debt_cards for card in distinct) and "stack" in debts:
+    if debts and not any(card in dormant_debts for card in distinct) and "stack" in debts:
         problems.append(("debts.stack", "no special card makes a debt (draw), so nothing is stacked"))
+    if debts.get("up_to_stock") and not any(card in dormant_debts for card in distinct):
+        problems.append(("debts.up_to_stock", "no special card makes a debt (draw), so there is nothing to cut"))
+    starter = data.get("starter", {})
+    for key in ("suit", "reverse_first", "draw_misses_turn"):
+        if key in starter and starter.get("effects", "ignore") != "apply":
+            problems.append((f"starter.{key}", 'a starter acts only with effects = "apply"'))
     if data.get("round", {}).get("revive") is not None and data.get("round", {}).get("ends") != "placings":
         problems.append(
             ("round.revive", 'only a game that goes on after a player goes out (ends = "placings") can bring one back')
@@ -325,7 +335,7 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         words[key] = name
     scoring = data.get("scoring", {})
     points = scoring.get("points", {})
-    if scoring.get("mode", "none") in ("winner_collects", "holders"):
+    if scoring.get("mode", "none") in ("winner_collects", "holders", "minus_hands"):
         for card in sorted(distinct, key=str):
             value = points.get(str(card), points.get(card.rank, points.get("*")))
             if value is None:

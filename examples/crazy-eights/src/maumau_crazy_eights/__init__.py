@@ -37,9 +37,11 @@ from maumau import (
     Action,
     Card,
     ChooseSuit,
+    DirectionReversed,
     DrawCards,
     DrawRule,
     Effect,
+    Event,
     GameState,
     MatchResult,
     Option,
@@ -50,6 +52,7 @@ from maumau import (
     RoundEnd,
     RoundStarted,
     Slot,
+    TurnSkipped,
     french_deck,
     hookimpl,
 )
@@ -214,11 +217,14 @@ def maumau_starter(state: GameState, card: Card) -> GameState:
         card, pile = pile[0], pile[1:]
     count, dealer = len(state.players), state.dealer
     changes: dict[str, object] = {}
+    after: tuple[Event, ...] = ()
     if state.options["use_special_cards"]:  # a special starter acts as if the dealer had played it
         if card.rank == "Q":
             changes["to_move"] = (dealer + 2) % count
+            after = (TurnSkipped((dealer + 1) % count),)
         elif card.rank == "A":
             changes.update(direction=-1, to_move=(dealer - 1) % count)
+            after = (DirectionReversed(-1),)
         elif card.rank == "2":
             changes["debt"] = 2
     first = changes.get("to_move", state.to_move)
@@ -228,7 +234,7 @@ def maumau_starter(state: GameState, card: Card) -> GameState:
         state,
         discard_pile=(card,),
         draw_pile=pile + tuple(buried),
-        events=(*state.events[:-1], started),
+        events=(*state.events[:-1], started, *after),
         **changes,
     )
 
@@ -330,7 +336,7 @@ def maumau_refusal(state: GameState, action: Action) -> str | None:
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     turn = TURN.get(state)
     if turn.plays >= _limit(state.options, "max_turns") and all(player.hand for player in state.players):
-        return RoundEnd("max turns")
+        return RoundEnd("max plays")
     if turn.passes > len(state.active_seats()):
         return RoundEnd("blocked")
     return None

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from maumau import (
     Action,
     Card,
+    DirectionReversed,
     DrawCards,
     Effect,
     GameState,
@@ -35,9 +36,10 @@ from maumau import (
     RoundEnd,
     RoundStarted,
     Slot,
+    TurnSkipped,
     hookimpl,
 )
-from maumau.flow import draw_cards, evolve_player, evolve_state, shuffled
+from maumau.flow import draw_cards, emit, evolve_player, evolve_state, shuffled
 
 __all__ = ["COLOURS", "DRAWN", "OPTIONS", "WILD", "WILD_DRAW_FOUR", "deck"]
 
@@ -158,11 +160,11 @@ def maumau_starter(state: GameState, card: Card) -> GameState:
     if card.rank == WILD:
         state = evolve_state(state, wish=_random_colour(state))
     elif card.rank == SKIP:
-        state = evolve_state(state, to_move=1 % count)
+        state = emit(evolve_state(state, to_move=1 % count), TurnSkipped(0))
     elif card.rank == REVERSE:
-        state = evolve_state(state, direction=-1, to_move=count - 1)
+        state = emit(evolve_state(state, direction=-1, to_move=count - 1), DirectionReversed(-1))
     elif card.rank == DRAW_TWO:
-        state, _ = draw_cards(state, 0, 2, penalty="draw two starter", required=True)  # and seat 0 still plays
+        state, _ = draw_cards(state, 0, 2, penalty=f"{card} turned up", required=True)  # and seat 0 still plays
     started = RoundStarted(state.round, state.dealer, card, state.to_move)
     return evolve_state(state, events=tuple(e if not isinstance(e, RoundStarted) else started for e in state.events))
 
@@ -219,7 +221,7 @@ def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState:
     count = {DRAW_TWO: 2, WILD_DRAW_FOUR: 4}.get(card.rank)
     if count and state.players[seat].hand and not _as_drawn_by_rlcard(state, card):
         victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
-        state, _ = draw_cards(state, victim, count, penalty=f"{card.rank} played", required=True)
+        state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
     return DRAWN.put(state, False)
 
 
