@@ -1,18 +1,25 @@
 """
 A bounded load test of ``maumau serve`` on loopback: many tables at once, every move over a websocket.
 
-It starts the server on a free port of 127.0.0.1, creates ``--tables``
+It starts the server on a free port of 127.0.0.1 (its tables kept in a
+temporary SQLite file, as a real server keeps them), creates ``--tables``
 tables (the installed variants in turn; two people's seats and one random
 bot each), connects one websocket client per person, and lets each client
 play as a random bot would: its move when its seat is to act, and in a
-reaction window a reaction or "let play go on", at random.  It stops when
-every match is over or after ``--seconds``, whichever comes first, and
-prints the tables, the matches finished, the moves sent, the moves per
-second (wall clock, and per CPU second of the server process), the moves
-that came too late (two pages of a table answered the same state, and the
-server refused the second: the race every real table has), and the errors:
-any other refusal, and failed or dropped connections.  It exits non-zero
-when there was any error.  Only loopback addresses are used.
+reaction window a reaction or "let play go on", at random.  Meanwhile three
+spectators connect and never read, and a hostile client floods: it creates
+tables as fast as it can and sends frames as fast as it can on a seat of
+its own, reconnecting whenever it is closed.  The test stops when every
+match is over or after ``--seconds``, whichever comes first, and prints the
+tables, the matches finished, the moves sent, the moves per second (wall
+clock, and per CPU second of the server process), the time from sending a
+move to seeing the state it made (p50 and p99), the moves that came too
+late (two pages of a table answered the same state, and the server refused
+the second: the race every real table has), what the flood got (tables
+made, creates refused, closes for flooding), the server's memory at rest
+and at its peak, and the errors: any other refusal, and failed or dropped
+connections of the players.  It exits non-zero when there was any error or
+a table did not finish.  Only loopback addresses are used.
 """
 
 from __future__ import annotations
@@ -23,10 +30,14 @@ import json
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import websockets
@@ -40,7 +51,9 @@ def free_port() -> int:
 
 
 def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         result: dict[str, Any] = json.load(answer)
         return result
@@ -57,6 +70,10 @@ class Counts:
         self.refusals: list[str] = []
         self.failures: list[str] = []
         self.finished: set[str] = set()
+        self.latencies: list[float] = []
+        self.flood_tables = 0
+        self.flood_refused = 0
+        self.flood_closed = 0
 
 
 async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -> None:
@@ -64,6 +81,7 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
     One person's page, played at random until the match ends or time is up.
     """
     rng = random.Random(seed)
+    sent: tuple[int, float] | None = None  # the version a move was sent on, and when
     try:
         async with websockets.connect(url, max_size=None) as page:
             while time.monotonic() < stop:
@@ -78,6 +96,9 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
                     else:
                         counts.refusals.append(message["message"])
                     continue
+                if sent is not None and message["version"] > sent[0]:
+                    counts.latencies.append(time.monotonic() - sent[1])
+                    sent = None
                 seen = message["table"]
                 if seen["result"] is not None:
                     counts.finished.add(table)
@@ -92,9 +113,61 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
                 else:
                     continue
                 await page.send(json.dumps({**request, "version": message["version"]}))
+                sent = (message["version"], time.monotonic())
                 counts.moves += 1
     except (OSError, websockets.WebSocketException) as error:
         counts.failures.append(f"{type(error).__name__}: {error}")
+
+
+async def never_reads(url: str, stop: float) -> None:
+    """
+    A spectator that connects and then never reads: the server must drop it, not wait for it.
+    """
+    try:
+        async with websockets.connect(url, max_queue=1, max_size=None) as page:
+            page.transport.pause_reading()  # type: ignore[attr-defined]
+            await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    except (OSError, websockets.WebSocketException):
+        pass
+
+
+async def flood(base: str, seat_url: str, counts: Counts, stop: float) -> None:
+    """
+    A hostile client: creates as fast as it may, and sends frames as fast as it can, reconnecting when closed.
+    """
+    loop = asyncio.get_running_loop()
+    seats = [{"name": "X"}, {"name": "Y"}]
+
+    def create() -> None:
+        try:
+            post(f"{base}/api/tables", {"variant": "classic", "seats": seats})
+            counts.flood_tables += 1
+        except urllib.error.HTTPError as error:
+            if error.code != 429:
+                raise
+            counts.flood_refused += 1
+
+    async def creates() -> None:
+        while time.monotonic() < stop:
+            await loop.run_in_executor(None, create)
+
+    async def frames() -> None:
+        while time.monotonic() < stop:
+            try:
+                async with websockets.connect(seat_url, max_size=None) as page:
+                    while time.monotonic() < stop:
+                        await page.send(json.dumps({"type": "decline"}))
+                        await asyncio.sleep(0.001)
+            except websockets.ConnectionClosed:
+                counts.flood_closed += 1
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(creates(), frames())
+
+
+def _ws(link: str) -> str:
+    path, _, query = link.partition("?")
+    return path.replace("http://", "ws://").rsplit("/", 1)[0] + (f"/ws?{query}" if query else "/ws")
 
 
 async def run(base: str, tables: int, seconds: float, seed: int) -> tuple[Counts, float, int]:
@@ -112,11 +185,19 @@ async def run(base: str, tables: int, seconds: float, seed: int) -> tuple[Counts
     for made in links:
         for seat in made["seats"]:
             if seat["url"] is not None:
-                path, _, query = seat["url"].partition("?")
-                url = path.replace("http://", "ws://").rsplit("/", 1)[0] + f"/ws?{query}"
-                jobs.append(client(url, made["id"], seed + len(jobs), counts, stop))
+                jobs.append(client(_ws(seat["url"]), made["id"], seed + len(jobs), counts, stop))
+    hostile = post(f"{base}/api/tables", {"variant": "classic", "seats": [{"name": "X"}, {"name": "Y"}]})
+    stopping = asyncio.create_task(asyncio.sleep(0))
+    side = [
+        *(never_reads(_ws(links[number % len(links)]["watch"]), stop) for number in range(3)),
+        flood(base, _ws(hostile["seats"][0]["url"]), counts, stop),
+    ]
+    others = asyncio.gather(*side)
     await asyncio.gather(*jobs)
-    return counts, time.monotonic() - started, len(links)
+    took = time.monotonic() - started
+    others.cancel()
+    stopping.cancel()
+    return counts, took, len(links)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,12 +207,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     port = free_port()
+    db = Path(tempfile.mkdtemp()) / "tables.db"
+    # The players' tables come from one address, as the flood's do: let them all be made, the flood's too many.
+    # Its clients play as fast as the server answers: let a page send 100 messages a second (a person sends few).
+    argv = ["serve", "--port", str(port), "--db", str(db), "--creates-per-minute", str(args.tables + 30)]
+    argv += ["--messages-per-second", "100"]
     server = subprocess.Popen(
-        [sys.executable, "-c", f"import sys, maumau.cli; sys.exit(maumau.cli.main(['serve', '--port', '{port}']))"],
+        [sys.executable, "-c", f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
+    peak = [0]
+
+    async def watched() -> tuple[Counts, float, int]:
+        async def sample() -> None:
+            while True:
+                peak[0] = max(peak[0], _rss(server.pid))
+                await asyncio.sleep(0.2)
+
+        sampler = asyncio.create_task(sample())
+        try:
+            return await run(base, args.tables, args.seconds, args.seed)
+        finally:
+            sampler.cancel()
+
     try:
         for _ in range(100):
             try:
@@ -139,22 +239,45 @@ def main(argv: list[str] | None = None) -> int:
                 break
             except OSError:
                 time.sleep(0.1)
-        counts, wall, made = asyncio.run(run(base, args.tables, args.seconds, args.seed))
+        rest = _rss(server.pid)
+        counts, wall, made = asyncio.run(watched())
     finally:
         server.terminate()
         _, _, usage = os.wait4(server.pid, 0)
     cpu = usage.ru_utime + usage.ru_stime
     errors = len(counts.refusals) + len(counts.failures)
+    latencies = sorted(counts.latencies) or [0.0]
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     print(
         f"tables: {made}, finished: {len(counts.finished)}, moves sent: {counts.moves} in {wall:.1f} s: "
         f"{counts.moves / wall:.0f} moves/s; "
         f"server {cpu:.1f} CPU s, {counts.moves / max(cpu, 1e-9):.0f} moves per CPU s; "
+        f"move to its state: p50 {p50:.0f} ms, p99 {p99:.0f} ms; "
         f"{counts.stale} too late (another page moved first); "
         f"errors: {errors} ({len(counts.refusals)} refused, {len(counts.failures)} connections failed)"
     )
+    print(
+        f"beside them, 3 spectators that never read and a flood: {counts.flood_tables} tables made, "
+        f"{counts.flood_refused} creates refused (429), {counts.flood_closed} closes for flooding; "
+        f"server memory: {rest / 1024:.0f} MiB at rest, {peak[0] / 1024:.0f} MiB at its peak"
+    )
     for problem in (counts.refusals + counts.failures)[:10]:
         print(f"  {problem}")
-    return 1 if errors else 0
+    return 1 if errors or len(counts.finished) < made else 0
+
+
+def _rss(pid: int) -> int:
+    """
+    The resident memory of process *pid* in KiB (0 where /proc is missing).
+    """
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 if __name__ == "__main__":

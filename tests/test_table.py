@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,7 @@ from maumau import (
     Table,
     TableError,
     hookimpl,
+    house_rule_names,
     new_game,
     parse_card,
     replay,
@@ -50,6 +52,19 @@ class TwoToFiveSeats:
 
 
 TWO_TO_FIVE = TwoToFiveSeats()
+
+
+@pytest.fixture
+def installed_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """
+    ``TWO_TO_FIVE`` installed as a package would install it: an entry point of ``maumau.house_rules``.
+    """
+    info = tmp_path / "table_rules-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: table-rules\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[maumau.house_rules]\ntwo-to-five = test_table:TWO_TO_FIVE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "two-to-five"
 
 
 class FakeClock:
@@ -184,6 +199,38 @@ class TestSeats:
         """
         with pytest.raises(PluginError, match="cannot load house rule 'test_table:NOTHING'"):
             Table("classic", ["Ann", "Ben"], house_rules=["test_table:NOTHING"])
+
+    def test_a_house_rule_installed_by_name_is_loaded_by_name(self, installed_rule: str) -> None:
+        """
+        A package installs a house rule under the ``maumau.house_rules`` entry points; tables and saves name it.
+        """
+        table = Table("classic", ["Ann", "Ben"], seed=1, house_rules=[installed_rule])
+        copy = Table.from_json(table.to_json())
+
+        assert installed_rule in house_rule_names()
+        assert copy.state.house_rules == ("test-table-rule",)
+        assert copy.house_rules == (installed_rule,)
+
+    def test_a_save_never_imports_a_module_it_names(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """
+        A save is data: a ``module:attribute`` house rule in it is refused unless the caller allows that import.
+        """
+        marker = tmp_path / "imported"
+        (tmp_path / "trap_rule.py").write_text(f"open({str(marker)!r}, 'w').close()\nRULE = object()\n")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        saved = json.loads(Table("classic", ["Ann", "Ben"], seed=1).to_json())
+        saved["house_rules"] = ["trap_rule:RULE"]
+
+        with pytest.raises(PluginError, match="only installed house rules"):
+            Table.from_json(json.dumps(saved))
+        assert not marker.exists()
+
+    def test_a_house_rule_naming_a_class_says_to_name_an_instance(self) -> None:
+        """
+        ``module:Class`` is a plugin class, not a plugin: the error says what to name instead.
+        """
+        with pytest.raises(PluginError, match="names the class Seat: name an instance of it"):
+            Table("classic", ["Ann", "Ben"], house_rules=["maumau:Seat"])
 
 
 class TestAround:
@@ -354,7 +401,7 @@ class TestSaving:
         The same person moves after a save and a restore give the same match, bots' choices included.
         """
         table = Table("penalty-52", ["Ann", *BOTS], seed=21, house_rules=["test_table:TWO_TO_FIVE"])
-        copy = Table.from_json(table.to_json())
+        copy = Table.from_json(table.to_json(), imports=["test_table:TWO_TO_FIVE"])
         assert copy.to_json() == table.to_json()
         for _ in range(200):
             if table.state.is_over:
@@ -472,7 +519,7 @@ class TestPlaysOfSeveralCards:
         table.read(1)
 
         table.act(1, PlayCard(1, parse_card("8h"), None, True))
-        restored = Table.from_json(table.to_json())
+        restored = Table.from_json(table.to_json(), imports=["test_table:SETS"])
 
         assert table.waiting_for() == (1,)
         assert table.view(1).playing == restored.view(1).playing == (parse_card("8h"),)

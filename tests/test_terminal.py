@@ -157,8 +157,14 @@ class TestHouseRulesSavesAndReplays:
         """
         saved = tmp_path / "match.json"
         run([*SHORT, "--players", "2", "--save", str(saved), "--house-rule", "test_terminal:TWO_ONLY"], "1\n1\nq\n")
-        table = Table.from_json(saved.read_bytes())
-        _, out, _ = run(["play", "--load", str(saved), "--save", str(saved)], "q\n")
+        table = Table.from_json(saved.read_bytes(), imports=["test_terminal:TWO_ONLY"])
+        refused, _, error = run(["play", "--load", str(saved)], "q\n")
+        _, out, _ = run(
+            ["play", "--load", str(saved), "--save", str(saved), "--house-rule", "test_terminal:TWO_ONLY"], "q\n"
+        )
+
+        assert refused == 2  # a save alone never makes the terminal import what it names
+        assert "unknown house rule 'test_terminal:TWO_ONLY'" in error
 
         assert json.loads(saved.read_text())["format"] == "maumau.table"
         assert table.house_rules == ("test_terminal:TWO_ONLY",)

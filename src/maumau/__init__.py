@@ -32,7 +32,7 @@ from ._events import (
     TurnSkipped,
 )
 from ._features import Feature
-from ._house_rules import load_house_rule
+from ._house_rules import HOUSE_RULE_GROUP, house_rule_names, load_house_rule
 from ._limits import (
     FORMAT_VERSION,
     MAX_ACTIONS,
@@ -85,6 +85,7 @@ __all__ = [
     "DIAMONDS",
     "FORMAT_VERSION",
     "HEARTS",
+    "HOUSE_RULE_GROUP",
     "MAX_ACTIONS",
     "MAX_CALL_LENGTH",
     "MAX_CARD_PART",
@@ -164,6 +165,7 @@ __all__ = [
     "from_data",
     "from_json",
     "hookimpl",
+    "house_rule_names",
     "is_legal",
     "json_schema",
     "legal_actions",

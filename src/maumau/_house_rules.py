@@ -1,38 +1,82 @@
 """
-House rules named in text: ``module:attribute``, as a command line or a saved table names them.
+House rules named in text: a name installed under the ``maumau.house_rules`` entry points, or ``module:attribute``.
 
 A house rule is any plugin object (`maumau.new_game` takes them in
 *plugins*), and objects cannot be written into JSON or typed on a command
-line.  Their import paths can: ``examples.house_rule_nine_reverses:NINE_REVERSES``
-names the object that ``from examples.house_rule_nine_reverses import NINE_REVERSES``
-would give.  A bare ``module`` names the module itself, which is a plugin too.
+line.  Names can.  A package installs house rules by name, as variants are
+installed::
+
+    [project.entry-points."maumau.house_rules"]
+    nine-reverses = "my_rules:NINE_REVERSES"
+
+and saves, web tables and command lines name them so.  An import path,
+``examples.house_rule_nine_reverses:NINE_REVERSES``, names the object that
+``from examples.house_rule_nine_reverses import NINE_REVERSES`` would give;
+it is imported only where the caller allows it (*imports*): a program's own
+code and a command line do, a save and a web request never do.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+from collections.abc import Collection
 
 from .exceptions import PluginError
 
-__all__ = ["load_house_rule"]
+__all__ = ["HOUSE_RULE_GROUP", "house_rule_names", "load_house_rule"]
+
+#: The entry-point group under which packages install house rules by name.
+HOUSE_RULE_GROUP = "maumau.house_rules"
 
 
-def load_house_rule(spec: str) -> object:
+def _installed() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=HOUSE_RULE_GROUP)}
+
+
+def house_rule_names() -> tuple[str, ...]:
     """
-    The plugin object that *spec* (``module:attribute``, or ``module``) names.
-
-    The attribute may be dotted (``module:Class.INSTANCE``).
-
-    Raises:
-        PluginError: the module cannot be imported or has no such attribute.
+    The names of the house rules installed under the ``maumau.house_rules`` entry points, sorted.
 
     .. versionadded:: 0.2.0
     """
+    return tuple(sorted(_installed()))
+
+
+def load_house_rule(spec: str, *, imports: bool | Collection[str] = True) -> object:
+    """
+    The plugin object that *spec* names: an installed house rule's name, or ``module:attribute`` (or ``module``).
+
+    The attribute may be dotted (``module:Class.INSTANCE``).  *imports* says
+    which import paths may be imported: all (``True``, for a program's own
+    code), none (``False``, for names that come from a save or a request), or
+    those listed.
+
+    Raises:
+        PluginError: no house rule is installed under *spec* and it may not be imported, the module cannot be
+            imported or has no such attribute, or it names a class rather than a plugin object.
+
+    .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       Installed names come first; *imports*.
+    """
+    installed = _installed()
+    if spec in installed:
+        try:
+            found: object = installed[spec].load()
+        except Exception as error:  # a broken package: say which
+            raise PluginError(f"cannot load house rule {spec!r}: {type(error).__name__}: {error}") from None
+        return _instance(spec, found)
+    if imports is not True and (imports is False or spec not in imports):
+        known = ", ".join(installed) or "none"
+        raise PluginError(
+            f"unknown house rule {spec[:60]!r}: only installed house rules are loaded by name here (installed: {known})"
+        )
     module_name, _, attribute = spec.partition(":")
     if not module_name or (":" in spec and not attribute):
-        raise PluginError(f"cannot load house rule {spec!r}: expected module:attribute")
+        raise PluginError(f"cannot load house rule {spec!r}: expected module:attribute or an installed name")
     try:
-        found: object = importlib.import_module(module_name)
+        found = importlib.import_module(module_name)
     except ImportError as error:
         raise PluginError(f"cannot load house rule {spec!r}: {error}") from None
     for part in attribute.split(".") if attribute else ():
@@ -40,4 +84,10 @@ def load_house_rule(spec: str) -> object:
             found = getattr(found, part)
         except AttributeError:
             raise PluginError(f"cannot load house rule {spec!r}: {module_name} has no {attribute!r}") from None
+    return _instance(spec, found)
+
+
+def _instance(spec: str, found: object) -> object:
+    if isinstance(found, type):
+        raise PluginError(f"house rule {spec!r} names the class {found.__name__}: name an instance of it (or a module)")
     return found

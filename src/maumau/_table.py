@@ -15,10 +15,12 @@ bot-driving loop lives in one private method, `Table._run_bots`.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from attrs import frozen
@@ -29,7 +31,7 @@ from ._events import Event
 from ._house_rules import load_house_rule
 from ._spectator import SpectatorView, spectate
 from ._state import GameState
-from ._table_json import SeatData, TableData, dump_table, load_table
+from ._table_json import SeatData, TableData, dump_table, event_text, load_table
 from ._view import PlayerView, events_seen, seen_event, view
 from .bots import LEVELS, Bot, HeuristicBot, ObservingBot, acting_seat, react_once
 from .exceptions import TableError
@@ -75,9 +77,10 @@ class Table:
     One match at a table of people and bots.
 
     *seats* are `Seat` records or, for people, plain names.  The other
-    arguments are `maumau.new_game`'s; *house_rules* are named
-    ``module:attribute`` (see `maumau.load_house_rule`) so that a saved
-    table names them too.
+    arguments are `maumau.new_game`'s; *house_rules* are names of installed
+    house rules or ``module:attribute`` paths (see `maumau.load_house_rule`)
+    so that a saved table names them too.  *think_seconds* bounds how long
+    the bots move for in one call (see `think_seconds`).
 
     **Who moves when.**  After every change the bots act, each seeing only
     its own view, until a person must decide: the seat to act is a person,
@@ -115,6 +118,7 @@ class Table:
         house_rules: Sequence[str] = (),
         reaction_seconds: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        think_seconds: float | None = None,
     ) -> None:
         chosen = tuple(seat if isinstance(seat, Seat) else Seat(seat) for seat in seats)
         if not chosen:
@@ -122,6 +126,7 @@ class Table:
         plugins = [load_house_rule(spec) for spec in house_rules]
         state = new_game(variant, players=[seat.name for seat in chosen], seed=seed, options=options, plugins=plugins)
         self._setup(state, chosen, tuple(house_rules), reaction_seconds, clock)
+        self.think_seconds = think_seconds
         self._log.extend(state.events)
         self._run_bots()
 
@@ -163,8 +168,8 @@ class Table:
         unknown = sorted({seat.bot for seat in seats if seat.bot is not None and seat.bot not in BOT_LEVELS})
         if unknown:
             raise TableError(f"unknown bot level {unknown[0]!r}; known: {', '.join(sorted(BOT_LEVELS))}")
-        if reaction_seconds is not None and not reaction_seconds >= 0:
-            raise TableError(f"reaction_seconds must be None or at least 0, got {reaction_seconds!r}")
+        if reaction_seconds is not None and not (reaction_seconds >= 0 and math.isfinite(reaction_seconds)):
+            raise TableError(f"reaction_seconds must be None or a number of seconds from 0, got {reaction_seconds!r}")
         self._lock = threading.RLock()
         self._state = state
         self._seats = seats
@@ -182,6 +187,9 @@ class Table:
         self._opened: float | None = None
         self._reacted: set[int] = set()
         self._version = len(state.actions)
+        self._think: float | None = None
+        self._behind = False
+        self._log_texts: list[str] = []
 
     # --- reading -------------------------------------------------------------------------
 
@@ -270,11 +278,33 @@ class Table:
             return self._holding_for(actor)
 
     @property
+    def think_seconds(self) -> float | None:
+        """
+        How long the bots may move for in one call (`act`, `decline`, `advance`); ``None``: until a person decides.
+
+        A server sets it so that a table of bots answers in bounded time: when the time is up with bots still to
+        move, `deadline` is now, and the next `advance` lets them go on.
+
+        .. versionadded:: 0.2.0
+        """
+        return self._think
+
+    @think_seconds.setter
+    def think_seconds(self, seconds: float | None) -> None:
+        if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
+            raise TableError(f"think_seconds must be None or a positive number of seconds, got {seconds!r}")
+        self._think = seconds
+
+    @property
     def deadline(self) -> float | None:
         """
         When (by the table's clock) the open reaction window closes; ``None`` when none is open or it never closes.
+
+        Now, when the bots' time ran out with bots still to move (`think_seconds`).
         """
         with self._lock:
+            if self._behind:
+                return self._clock()
             actor = acting_seat(self._state)
             if self._reaction_seconds is None or self._opened is None or actor is None or actor not in self._bots:
                 return None
@@ -339,19 +369,35 @@ class Table:
                 reacted=tuple(sorted(self._reacted)),
                 bots=tuple((number, _random_state(bot)) for number, bot in sorted(self._bots.items())),
             )
-            return dump_table(data, indent=indent)
+            texts = self._log_texts  # each event written once: the log only grows
+            texts.extend(event_text(event) for event in self._log[len(texts) :])
+            return dump_table(data, indent=indent, log_texts=texts)
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, clock: Callable[[], float] = time.monotonic) -> Table:
+    def from_json(
+        cls,
+        text: str | bytes,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        imports: bool | Collection[str] = False,
+    ) -> Table:
         """
         A table saved by `to_json`, as it was; an open reaction window opens anew, with its full time.
 
+        The house rules a save names are loaded by their installed names
+        (see `maumau.load_house_rule`); a ``module:attribute`` name is
+        imported only when *imports* allows it: a save is data, and loading
+        one never imports what it says unless the caller says so.
+
         Raises:
             RecordError: the text is not a saved table of a version this maumau reads.
-            PluginError: a house rule it names cannot be loaded.
+            PluginError: a house rule it names is not installed (or not allowed), or cannot be loaded.
             TableError: it names a bot level this maumau does not have.
+
+        .. versionchanged:: 0.2.0
+           *imports*; before, every house rule a save named was imported.
         """
-        data = load_table(text, load_house_rule)
+        data = load_table(text, partial(load_house_rule, imports=imports))
         table = cls.__new__(cls)
         seats = tuple(Seat(seat.name, seat.bot) for seat in data.seats)
         table._setup(data.state, seats, data.house_rules, data.reaction_seconds, clock)
@@ -431,9 +477,14 @@ class Table:
         for one seat: a table holds a reaction window open for several people at once, until each
         acts or declines or the window's time is up.
         """
+        stop = None if self._think is None else self._clock() + self._think
+        self._behind = False
         for _ in range(_BOT_LIMIT):
             actor = acting_seat(self._state)
             if actor is None or self._holding_for(actor, expire=True):
+                return
+            if stop is not None and self._clock() >= stop and actor in self._bots:
+                self._behind = True  # the rest at the next advance
                 return
             reaction = react_once(self._state, self._bots, self._reacted, actor)
             if reaction is not None:

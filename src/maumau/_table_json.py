@@ -27,7 +27,7 @@ Version history: 1 (maumau 0.2.0), the first.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -74,11 +74,21 @@ class TableData:
     bots: tuple[tuple[int, tuple[Any, ...] | None], ...]
 
 
-def dump_table(data: TableData, *, indent: int | None = None) -> str:
+def event_text(event: Event) -> str:
+    """
+    The JSON text of one *event* of a table's log, as `dump_table` writes it.
+    """
+    return json.dumps(to_data(event), ensure_ascii=False)
+
+
+def dump_table(data: TableData, *, indent: int | None = None, log_texts: Sequence[str] | None = None) -> str:
     """
     The JSON text of *data*.
+
+    *log_texts* are the log's events as `event_text` wrote them, kept by a table as its log grows: a table saved
+    after every move then writes each event once, not once per save.
     """
-    document = {
+    document: dict[str, Any] = {
         "format": TABLE_FORMAT,
         "version": TABLE_VERSION,
         "seats": [{"name": seat.name, "bot": seat.bot} for seat in data.seats],
@@ -88,10 +98,15 @@ def dump_table(data: TableData, *, indent: int | None = None) -> str:
         "declined": list(data.declined),
         "reacted": list(data.reacted),
         "bots": [{"seat": seat, "random": state} for seat, state in data.bots],
-        "log": [to_data(event) for event in data.log],
-        "state": to_data(data.state),
     }
-    return json.dumps(document, ensure_ascii=False, indent=indent)
+    if log_texts is None or indent is not None:
+        document["log"] = [to_data(event) for event in data.log]
+        document["state"] = to_data(data.state)
+        return json.dumps(document, ensure_ascii=False, indent=indent)
+    assert len(log_texts) == len(data.log)
+    head = json.dumps(document, ensure_ascii=False)[:-1]  # the object without its closing brace
+    state = json.dumps(to_data(data.state), ensure_ascii=False)
+    return f'{head}, "log": [{", ".join(log_texts)}], "state": {state}}}'
 
 
 def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> TableData:

@@ -1000,7 +1000,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
             return USAGE_ERROR
         names = ["You" if seat == args.seat else f"Bot {seat}" for seat in range(players)]
         if args.load is not None:
-            state, args.seat, args.bots, args.house_rule = _load_game(args.load, args.bots)
+            state, args.seat, args.bots, args.house_rule = _load_game(args.load, args.bots, args.house_rule)
             players = len(state.players)
         else:
             plugins = [load_house_rule(spec) for spec in args.house_rule]
@@ -1118,6 +1118,36 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         metavar="PATH",
         help="a game profile (TOML) to offer beside the installed games (repeatable)",
     )
+    serve.add_argument(
+        "--db",
+        default="maumau-tables.db",
+        metavar="PATH",
+        help="the SQLite file that keeps the tables across restarts (default: maumau-tables.db; ':memory:' keeps none)",
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=360.0,
+        metavar="N",
+        help="close a table nobody moved in for N minutes, a finished one after N/10 (default: 360)",
+    )
+    serve.add_argument(
+        "--max-tables", type=int, default=1000, metavar="N", help="tables hosted at once (default: 1000)"
+    )
+    serve.add_argument(
+        "--messages-per-second",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="messages a page may send per second, in bursts of 3 N (default: 10)",
+    )
+    serve.add_argument(
+        "--creates-per-minute",
+        type=int,
+        default=30,
+        metavar="N",
+        help="tables one client address may create or load per minute (default: 30)",
+    )
     _add_replay_command(commands)
 
 
@@ -1136,8 +1166,26 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         return USAGE_ERROR
     if games:
         print(f"maumau: game profiles offered: {', '.join(games)}", file=stdout)
-    print(f"maumau: web tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=stdout)
-    serve(args.host, args.port)
+    limits_given = (args.idle_minutes, args.max_tables, args.creates_per_minute, args.messages_per_second)
+    if not all(value > 0 for value in limits_given):
+        print(
+            "maumau: error: --idle-minutes, --max-tables, --creates-per-minute and --messages-per-second "
+            "must be more than 0",
+            file=stderr,
+        )
+        return USAGE_ERROR
+    from .web import Limits
+
+    limits = Limits(
+        idle_seconds=args.idle_minutes * 60,
+        tables=args.max_tables,
+        creates_per_minute=args.creates_per_minute,
+        messages_per_second=args.messages_per_second,
+        burst=max(1, round(3 * args.messages_per_second)),
+    )
+    kept = "kept in memory only" if args.db == ":memory:" else f"kept in {args.db}"
+    print(f"maumau: web tables on http://{args.host}:{args.port}/, {kept} (Ctrl-C stops)", file=stdout)
+    serve(args.host, args.port, db=args.db, limits=limits)
     return 0
 
 
@@ -1228,11 +1276,14 @@ def _saver(path: str, human: int, level: str, house_rules: tuple[str, ...]) -> C
     return save
 
 
-def _load_game(path: str, level: str) -> tuple[GameState, int, str, list[str]]:
+def _load_game(path: str, level: str, trusted: Sequence[str]) -> tuple[GameState, int, str, list[str]]:
     """
     A match saved with ``--save``: its state, the human's seat, the bots' level, the house rules.
+
+    The house rules the save names are installed ones, or import paths given again with ``--house-rule``
+    (*trusted*): a save alone never makes the terminal import anything.
     """
-    table = Table.from_json(Path(path).read_bytes())
+    table = Table.from_json(Path(path).read_bytes(), imports=tuple(trusted))
     people = [number for number, seat in enumerate(table.seats) if not seat.is_bot]
     if not people:
         raise TableError(f"{path} has no person's seat to play")
@@ -1288,8 +1339,8 @@ def _read_saved(text: bytes) -> tuple[GameRecord, list[object]]:
     """
     document = parse_json(text) if text.strip().startswith(b"{") else None
     if isinstance(document, dict) and document.get("format") == TABLE_FORMAT:
-        table = Table.from_json(text)
-        return table.state.record, [load_house_rule(rule) for rule in table.house_rules]
+        table = Table.from_json(text)  # installed house rules only: a save is never a reason to import
+        return table.state.record, [load_house_rule(rule, imports=False) for rule in table.house_rules]
     if isinstance(document, dict) and "draw_pile" in document:
         state = from_json(text, GameState)
         return state.record, []

@@ -3,32 +3,45 @@ The tables a server hosts: each `maumau.Table` with its seats' secret tokens and
 
 A join link carries its seat's token; whoever holds it plays that seat,
 and nobody else can, since the server checks the token on every
-connection.  Bots' seats have no token.  Spectators need none: they see
-the spectator's view only.  After every change the server sends each
-connected page its new view and the events it has not had yet, and sets a
-timer for the reaction window's deadline, when the table decides itself.
+connection.  Only the token's SHA-256 is kept (in memory and in the
+`Store`), so a stolen database opens no seat.  Bots' seats have no token.
+Spectators need none: they see the spectator's view only.  After every
+change the server stores the table, then sends each connected page its new
+view and the events it has not had yet, and sets a timer for the reaction
+window's deadline, when the table decides itself.
+
+Every method that may run bots, replay a save or write the store is plain
+and blocking; the application calls them off the event loop, one request
+per table at a time (`Hosted.lock`), so that a table of thinking bots never
+holds up another table's pages.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
+import math
 import secrets
+import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from attrs import define, field
 
 from .._actions import Action
+from .._house_rules import house_rule_names
 from .._serialize import from_json
 from .._table import Seat, Table
 from ..bots import acting_seat
 from ..cli import parse_option
 from ..exceptions import MaumauError, TableError, UnknownVariantError
 from ..plugins import variant_names
+from ._guard import Limits, short
 from ._render import event_text, render
+from ._store import Store, digest
 
 __all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
 
@@ -58,7 +71,11 @@ class Watcher:
 @define(eq=False)
 class Hosted:
     """
-    One hosted table: the table, each seat's token (``None`` for a bot), the pages watching it.
+    One hosted table: the table, the SHA-256 of each seat's token (``None`` for a bot) and of its save key, the
+    pages watching it.
+
+    *secrets* holds the tokens and the key themselves only while the links are being made, right after the
+    table is hosted; a table brought back from the store has none.
     """
 
     id: str
@@ -68,6 +85,9 @@ class Hosted:
     watchers: list[Watcher] = field(factory=list)
     timer: asyncio.TimerHandle | None = None
     sending: asyncio.Future[None] | None = None
+    secrets: tuple[tuple[str | None, ...], str] | None = None
+    lock: asyncio.Lock = field(factory=asyncio.Lock)
+    active: float = field(factory=time.monotonic)
 
     def admits(self, seat: int, token: str) -> bool:
         """
@@ -76,18 +96,36 @@ class Hosted:
         if not 0 <= seat < len(self.tokens):
             return False
         expected = self.tokens[seat]
-        return expected is not None and hmac.compare_digest(expected, token)
+        return expected is not None and hmac.compare_digest(expected, digest(token))
+
+    def opens_save(self, key: str) -> bool:
+        """
+        Whether *key* is this table's save key.
+        """
+        return hmac.compare_digest(self.key, digest(key))
 
 
 class Lobby:
     """
-    The tables of one server, by id; at most *limit* at once, so a busy server refuses instead of running out.
+    The tables of one server, by id, within *limits*; kept in *store* when one is given.
 
-    A finished table nobody watches is forgotten when room is needed.
+    A busy server refuses instead of running out: at the limit of tables,
+    finished tables nobody watches are forgotten first; tables nobody moved in
+    for ``limits.idle_seconds`` are closed (finished ones ten times sooner).
     """
 
-    def __init__(self, *, limit: int = 1000) -> None:
-        self.limit = limit
+    def __init__(
+        self,
+        *,
+        limit: int | None = None,
+        limits: Limits | None = None,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = limits if limits is not None else Limits()
+        self.limit = limit if limit is not None else self.limits.tables
+        self.store = store
+        self.clock = clock
         self.tables: dict[str, Hosted] = {}
 
     # --- making tables ------------------------------------------------------------------
@@ -96,7 +134,10 @@ class Lobby:
         """
         A new table from *spec*: ``variant``, ``seats`` (``[{"name": ..., "bot": level or null}]``),
         and optionally ``options`` (an object, or ``name=value`` lines as ``maumau play --option`` takes them),
-        ``house_rules`` (``module:attribute`` names), ``seed`` and ``reaction_seconds``.
+        ``house_rules`` (names of installed house rules), ``seed`` and ``reaction_seconds``.
+
+        Nothing *spec* says is ever imported or read from a file: the variant and the house rules are names
+        of installed ones.
 
         Raises:
             TableError: *spec* is not such an object, or there are too many tables.
@@ -104,14 +145,24 @@ class Lobby:
         """
         self._make_room()
         seats = [_seat(entry) for entry in _field(spec, "seats", list)]
+        if len(seats) > 64:
+            raise TableError(f"a table has at most 64 seats, not {len(seats)}")
         options = _options(_field(spec, "options", (dict, list), {}))
-        house_rules = [str(rule) for rule in _field(spec, "house_rules", list, [])]
+        house_rules = [_text(rule, "a house rule") for rule in _field(spec, "house_rules", list, [])]
+        installed = house_rule_names()
+        for rule in house_rules:  # by name only: a request never makes the server import anything
+            if rule not in installed:
+                raise TableError(
+                    f"unknown house rule {short(rule)}; installed house rules: {', '.join(installed) or 'none'}"
+                )
         seed = _field(spec, "seed", int, None)
         reaction = _field(spec, "reaction_seconds", (int, float), None)
-        variant = str(_field(spec, "variant", str))
+        if reaction is not None and not (math.isfinite(reaction) and 0 <= reaction <= 3600):
+            raise TableError(f"reaction_seconds must be a number of seconds from 0 to 3600, not {short(reaction)}")
+        variant = _text(_field(spec, "variant", str), "a variant")
         known = variant_names()
         if variant not in known:  # by name only: a request never makes the server read a file (a profile's path)
-            raise UnknownVariantError(variant, known)
+            raise UnknownVariantError(variant[:60], known)
         table = Table(
             variant,
             seats,
@@ -119,23 +170,39 @@ class Lobby:
             options=options,
             house_rules=house_rules,
             reaction_seconds=None if reaction is None else float(reaction),
+            think_seconds=self.limits.think_seconds,
         )
         return self.host(table)
 
     def host(self, table: Table) -> Hosted:
         """
-        Host *table* (a new one or one restored from a save) under a new id, with new tokens.
+        Host *table* (a new one or one restored from a save) under a new id, with new tokens; store it.
         """
         self._make_room()
+        table.think_seconds = self.limits.think_seconds
         tokens = tuple(None if seat.is_bot else secrets.token_urlsafe(16) for seat in table.seats)
-        hosted = Hosted(secrets.token_urlsafe(8), table, tokens, secrets.token_urlsafe(16))
+        key = secrets.token_urlsafe(16)
+        hosted = Hosted(
+            secrets.token_urlsafe(8),
+            table,
+            tuple(None if token is None else digest(token) for token in tokens),
+            digest(key),
+            secrets=(tokens, key),
+            active=self.clock(),
+        )
         self.tables[hosted.id] = hosted
+        self.persist(hosted)
         return hosted
 
     def links(self, hosted: Hosted, base: str) -> dict[str, Any]:
         """
         The join link of each person's seat, the spectators' link and the save link, under *base*.
+
+        Only right after `host`: the secrets are not kept, only their digests.
         """
+        if hosted.secrets is None:
+            raise TableError("the links of a table are given once, when it is made")
+        tokens, key = hosted.secrets
         prefix = f"{base.rstrip('/')}/tables/{hosted.id}"
         return {
             "id": hosted.id,
@@ -146,21 +213,77 @@ class Lobby:
                     "bot": seat.bot,
                     "url": None if token is None else f"{prefix}/play?seat={number}&token={token}",
                 }
-                for number, (seat, token) in enumerate(zip(hosted.table.seats, hosted.tokens, strict=True))
+                for number, (seat, token) in enumerate(zip(hosted.table.seats, tokens, strict=True))
             ],
             "watch": f"{prefix}/watch",
-            "save": f"{prefix}/save?key={hosted.key}",
+            "save": f"{prefix}/save?key={key}",
         }
+
+    def persist(self, hosted: Hosted) -> None:
+        """
+        Write *hosted* to the store (when there is one), committed before this returns.
+        """
+        hosted.active = self.clock()
+        if self.store is not None and hosted.id in self.tables:
+            self.store.put(hosted.id, hosted.table.to_json(), hosted.tokens, hosted.key)
+
+    def restore(self) -> int:
+        """
+        Bring back every table of the store, under its id and with its links; the number brought back.
+
+        A stored table this maumau cannot load (a game no longer installed) is reported and left in the store.
+        """
+        if self.store is None:
+            return 0
+        count = 0
+        for row in self.store.rows():
+            try:
+                table = Table.from_json(row.save)
+            except MaumauError as error:
+                print(f"maumau: table {row.id} not restored: {error}", file=sys.stderr)
+                continue
+            table.think_seconds = self.limits.think_seconds
+            self.tables[row.id] = Hosted(row.id, table, row.tokens, row.key, active=self.clock())
+            count += 1
+        return count
+
+    def close(self, hosted: Hosted) -> None:
+        """
+        Forget *hosted*, here and in the store.
+        """
+        self.tables.pop(hosted.id, None)
+        if hosted.timer is not None:
+            hosted.timer.cancel()
+        if self.store is not None:
+            self.store.drop(hosted.id)
+
+    def expire(self) -> int:
+        """
+        Close the tables nobody moved in for ``limits.idle_seconds`` (finished ones after a tenth of that).
+        """
+        now = self.clock()
+        idle = self.limits.idle_seconds
+        stale = [
+            hosted
+            for hosted in list(self.tables.values())
+            if now - hosted.active > (idle / 10 if hosted.table.state.is_over else idle)
+        ]
+        for hosted in stale:
+            self.close(hosted)
+        return len(stale)
 
     def _make_room(self) -> None:
         """
-        At the limit, forget the finished tables nobody watches; refuse when that frees nothing.
+        At the limit, forget idle tables, then the finished tables nobody watches; refuse when that frees nothing.
         """
         if len(self.tables) < self.limit:
             return
-        for key, hosted in list(self.tables.items()):
+        self.expire()
+        for hosted in list(self.tables.values()):
+            if len(self.tables) < self.limit:
+                break
             if hosted.table.state.is_over and not hosted.watchers:
-                del self.tables[key]
+                self.close(hosted)
         if len(self.tables) >= self.limit:
             raise TableError(f"this server hosts {self.limit} tables already; try again later")
 
@@ -201,6 +324,7 @@ class Lobby:
             return "spectators cannot act"
         if not isinstance(request, dict):
             return "a request must be a JSON object"
+        hosted.active = self.clock()
         seen = request.get("version")
         if seen is not None and seen != hosted.table.version:
             return f"{STALE}: the table is at move {hosted.table.version}, the page showed move {seen}"
@@ -211,24 +335,38 @@ class Lobby:
             elif request.get("type") == "decline":
                 hosted.table.decline(watcher.seat)
             else:
-                return f"unknown request type {request.get('type')!r}; expected 'act' or 'decline'"
+                return f"unknown request type {short(request.get('type'))}; expected 'act' or 'decline'"
         except MaumauError as error:
-            return str(error)
+            return str(error)[:300]
+        self.persist(hosted)
         return None
 
     async def broadcast(self, hosted: Hosted) -> None:
         """
-        Send every page of *hosted* its new state, forget pages that are gone, and set the deadline timer.
+        Send every page of *hosted* its new state at once, drop pages that are gone or do not take it within
+        ``limits.send_seconds``, and set the deadline timer.
         """
-        for watcher in list(hosted.watchers):
-            try:
-                await watcher.socket.send_text(self.message(hosted, watcher))
-            except Exception:  # a page that closed: it reconnects with a fresh watcher
+        watchers = list(hosted.watchers)
+        messages = [self.message(hosted, watcher) for watcher in watchers]
+        timeout = self.limits.send_seconds
+        results = await asyncio.gather(
+            *(asyncio.wait_for(w.socket.send_text(m), timeout) for w, m in zip(watchers, messages, strict=True)),
+            return_exceptions=True,
+        )
+        for watcher, result in zip(watchers, results, strict=True):
+            if isinstance(result, BaseException):  # closed, or a reader that does not read: it may reconnect
                 if watcher in hosted.watchers:
                     hosted.watchers.remove(watcher)
-        self._schedule(hosted)
+                close = getattr(watcher.socket, "close", None)
+                if close is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(close(1013), 1.0)
+        self.schedule(hosted)
 
-    def _schedule(self, hosted: Hosted) -> None:
+    def schedule(self, hosted: Hosted) -> None:
+        """
+        Set *hosted*'s timer for its table's `~maumau.Table.deadline`: a reaction window closing, or bots to go on.
+        """
         if hosted.timer is not None:
             hosted.timer.cancel()
             hosted.timer = None
@@ -240,10 +378,24 @@ class Lobby:
 
     def _expire(self, hosted: Hosted) -> None:
         hosted.timer = None
-        if hosted.table.advance():
-            hosted.sending = asyncio.ensure_future(self.broadcast(hosted))
+        hosted.sending = asyncio.ensure_future(self._advance(hosted))
+
+    async def _advance(self, hosted: Hosted) -> None:
+        """
+        The reaction window's deadline: the table decides, its bots move (off the event loop), pages are told.
+        """
+        async with hosted.lock:
+            moved = await asyncio.to_thread(self._advanced, hosted)
+        if moved:
+            await self.broadcast(hosted)
         else:
-            self._schedule(hosted)
+            self.schedule(hosted)
+
+    def _advanced(self, hosted: Hosted) -> bool:
+        moved = hosted.table.advance()
+        if moved:
+            self.persist(hosted)
+        return moved
 
 
 def _field(spec: Mapping[str, Any], name: str, kind: type | tuple[type, ...], *default: Any) -> Any:
@@ -258,7 +410,7 @@ def _field(spec: Mapping[str, Any], name: str, kind: type | tuple[type, ...], *d
         raise TableError(f"a table needs {name!r}")
     value = spec[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise TableError(f"{name!r} has the wrong type: {value!r:.60}")
+        raise TableError(f"{name!r} has the wrong type: {short(value)}")
     return value
 
 
@@ -274,12 +426,27 @@ def _options(given: dict[str, Any] | list[Any]) -> dict[str, Any]:
         raise TableError(f"options: {error}") from None
 
 
+def _text(value: object, what: str) -> str:
+    """
+    *value*, which must be a short text that UTF-8 can carry (no lone surrogate, no control character).
+    """
+    if not isinstance(value, str) or not 0 < len(value) <= 100:
+        raise TableError(f"{what} is a text of 1 to 100 characters, not {short(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TableError(f"{what} holds a character that is not text: {short(value)}") from None
+    if any(ord(character) < 32 or 127 <= ord(character) < 160 for character in value):
+        raise TableError(f"{what} holds a control character: {short(value)}")
+    return value
+
+
 def _seat(entry: object) -> Seat:
     if isinstance(entry, str):
-        return Seat(entry)
+        return Seat(_text(entry, "a seat's name"))
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-        raise TableError(f"a seat is a name or an object with a name, got {entry!r:.60}")
+        raise TableError(f"a seat is a name or an object with a name, got {short(entry)}")
     bot = entry.get("bot") or None
     if bot is not None and not isinstance(bot, str):
-        raise TableError(f"a seat's bot is a level's name, got {bot!r:.60}")
-    return Seat(entry["name"], bot)
+        raise TableError(f"a seat's bot is a level's name, got {short(bot)}")
+    return Seat(_text(entry["name"], "a seat's name"), None if bot is None else _text(bot, "a bot level"))

@@ -6,11 +6,19 @@ let variants = [];
 function seatRow(number, name, bot) {
   const row = document.createElement("div");
   row.className = "seat-row";
-  const choices = ['<option value="">a person</option>']
-    .concat(levels.map((level) => `<option value="${level}">a ${level} bot</option>`)).join("");
-  row.innerHTML = `<span>Seat ${number}</span> <input class="seat-name" value="${name}" aria-label="name of seat ${number}">
-    <select class="seat-kind" aria-label="who plays seat ${number}">${choices}</select>`;
-  row.querySelector(".seat-kind").value = bot || "";
+  const label = document.createElement("span");
+  label.textContent = `Seat ${number}`;
+  const input = document.createElement("input");
+  input.className = "seat-name";
+  input.value = name;
+  input.setAttribute("aria-label", `name of seat ${number}`);
+  const kind = document.createElement("select");
+  kind.className = "seat-kind";
+  kind.setAttribute("aria-label", `who plays seat ${number}`);
+  kind.appendChild(new Option("a person", ""));
+  for (const level of levels) kind.appendChild(new Option(`a ${level} bot`, level));
+  kind.value = bot || "";
+  row.append(label, " ", input, " ", kind);
   return row;
 }
 
@@ -47,7 +55,11 @@ async function create(event) {
     seed: seed === "" ? null : parseInt(seed, 10),
     reaction_seconds: reaction === "" ? null : parseFloat(reaction),
   };
-  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(spec) });
+  const answer = await fetch("/api/tables", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(spec),
+  });
   const body = await answer.json();
   if (!answer.ok) {
     document.getElementById("error").textContent = body.error;
@@ -55,19 +67,25 @@ async function create(event) {
   }
   document.getElementById("error").textContent = "";
   const list = document.getElementById("link-list");
-  list.innerHTML = "";
+  list.replaceChildren();
+  const link = (className, href, text) => {
+    const anchor = document.createElement("a");
+    anchor.className = className;
+    anchor.href = href;
+    anchor.textContent = text;
+    return anchor;
+  };
   for (const seat of body.seats) {
     const item = document.createElement("li");
-    item.innerHTML = seat.url
-      ? `${seat.name}: <a class="join" href="${seat.url}">${seat.url}</a>`
-      : `${seat.name}: a ${seat.bot} bot`;
+    if (seat.url) item.append(`${seat.name}: `, link("join", seat.url, seat.url));
+    else item.textContent = `${seat.name}: a ${seat.bot} bot`;
     list.appendChild(item);
   }
   const watch = document.createElement("li");
-  watch.innerHTML = `Spectators: <a class="watch" href="${body.watch}">${body.watch}</a>`;
+  watch.append("Spectators: ", link("watch", body.watch, body.watch));
   list.appendChild(watch);
   const save = document.createElement("li");
-  save.innerHTML = `Save the table (keep this link to yourself): <a class="save" href="${body.save}">save</a>`;
+  save.append("Save the table (keep this link to yourself): ", link("save", body.save, "save"));
   list.appendChild(save);
   document.getElementById("links").hidden = false;
 }
@@ -78,7 +96,7 @@ async function start() {
   levels = body.levels;
   variants = body.variants;
   const select = document.getElementById("variant");
-  select.innerHTML = variants.map((v) => `<option value="${v.name}">${v.name}</option>`).join("");
+  select.replaceChildren(...variants.map((v) => new Option(v.name, v.name)));
   select.addEventListener("change", showVariant);
   showVariant();
   for (let n = 0; n < 3; n++) addSeat();

@@ -47,7 +47,7 @@ function act(entry) {
 
 function drawStatus(table, deadlineIn) {
   const status = document.getElementById("status");
-  status.innerHTML = "";
+  status.replaceChildren();
   clearInterval(countdown);
   if (table.result) {
     status.appendChild(el("strong", "over", `The match is over: ${table.result.winners.map((s) => who(table, s)).join(", ")} won.`));
@@ -74,7 +74,7 @@ function drawStatus(table, deadlineIn) {
 
 function drawPlayers(table) {
   const box = document.getElementById("players");
-  box.innerHTML = "";
+  box.replaceChildren();
   table.names.forEach((name, seat) => {
     const player = el("div", "player");
     player.dataset.seat = seat;
@@ -99,7 +99,7 @@ function drawPlayers(table) {
 
 function drawCentre(table) {
   const pile = document.getElementById("draw-pile");
-  pile.innerHTML = "";
+  pile.replaceChildren();
   const draw = table.actions.find((a) => a.kind === "draw");
   const back = el("button", "card back-card" + (draw ? " playable" : ""), `${table.draw_pile}`);
   back.title = draw ? "draw" : "the draw pile";
@@ -109,11 +109,11 @@ function drawCentre(table) {
   pile.appendChild(back);
   pile.appendChild(el("div", "label", "draw pile"));
   const discard = document.getElementById("discard");
-  discard.innerHTML = "";
+  discard.replaceChildren();
   discard.appendChild(cardNode(table.top, "top"));
   discard.appendChild(el("div", "label", `discards: ${table.discards}`));
   const duties = document.getElementById("obligations");
-  duties.innerHTML = "";
+  duties.replaceChildren();
   if (table.wish) duties.appendChild(el("div", "badge", `wished suit: ${table.wish}`));
   if (table.rank_wish) duties.appendChild(el("div", "badge", `wished rank: ${table.rank_wish}`));
   if (table.playing.length) {
@@ -148,7 +148,7 @@ function drawBoard(table) {
   const box = document.getElementById("board");
   box.hidden = !table.board;
   if (!table.board) return;
-  box.innerHTML = "";
+  box.replaceChildren();
   box.appendChild(el("h2", "", `The race to space ${table.board.finish}`));
   const track = el("div", "track");
   for (const pig of table.board.pigs) {
@@ -175,13 +175,13 @@ function drawBoard(table) {
 
 function drawSlots(table) {
   const box = document.getElementById("slots");
-  box.innerHTML = "";
+  box.replaceChildren();
   for (const [name, text] of table.slots) box.appendChild(el("pre", "slot", `${name}: ${text}`));
 }
 
 function drawHand(table) {
   const hand = document.getElementById("hand");
-  hand.innerHTML = "";
+  hand.replaceChildren();
   const mine = table.seat !== null;
   document.getElementById("hand-title").textContent = mine ? "Your hand" : "Spectators see no hand";
   const toggle = document.getElementById("more-toggle");
@@ -211,7 +211,7 @@ function drawHand(table) {
 
 function drawActions(table) {
   const box = document.getElementById("actions");
-  box.innerHTML = "";
+  box.replaceChildren();
   for (const entry of table.actions) {
     const plays = table.actions.filter((a) => a.card && a.card === entry.card);
     if (entry.card && plays.length === 1) continue; // the card itself is the button
@@ -233,7 +233,7 @@ function drawActions(table) {
 
 function drawSummary(table) {
   const box = document.getElementById("summary");
-  box.innerHTML = "";
+  box.replaceChildren();
   if (!table.rounds.length && !table.result) return;
   const grid = el("table", "scores");
   const head = el("tr");

@@ -1,0 +1,190 @@
+"""
+What the web table checks before it does any work for a request: sizes, rates, origins, and the headers it sends.
+
+A server that faces the open internet must bound every input before it reads
+or parses it, and must answer a bad one with a short 4xx (or a websocket close
+with a code) rather than a 500 or an echo of what it was sent.  The numbers
+are `Limits`, one object the server is made with, so that an operator can
+change them (``maumau serve --idle-minutes``) and a test can make them small.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from attrs import define, field, frozen
+
+__all__ = [
+    "Limits",
+    "RateLimiter",
+    "TooLarge",
+    "bounded_json",
+    "finite",
+    "same_origin",
+    "security_headers",
+    "short",
+]
+
+
+@frozen
+class Limits:
+    """
+    The bounds a server keeps, every one checked before the work it bounds.
+
+    Args:
+        body_bytes: The largest request body (a new table's description).
+        save_bytes: The largest save a client may post to be hosted again.
+        frame_bytes: The largest websocket message of a seat's page; a
+            spectator's page may send none at all.
+        messages_per_second: Messages a page may send per second, on
+            average; *burst* more may come at once.
+        burst: See *messages_per_second*.
+        tables: Tables the server hosts at once.
+        creates_per_minute: Tables one client address may create (or load) per minute.
+        idle_seconds: A table nobody has moved in for so long is closed (finished ones after a tenth of it).
+        send_seconds: A page that does not take a message in this time is dropped (it reconnects when it can).
+        think_seconds: The time the bots of a table may think for one request before the server answers.
+    """
+
+    body_bytes: int = 64 * 1024
+    save_bytes: int = 4 * 1024 * 1024
+    frame_bytes: int = 16 * 1024
+    messages_per_second: float = 10.0
+    burst: int = 30
+    tables: int = 1000
+    creates_per_minute: int = 30
+    idle_seconds: float = 6 * 3600.0
+    send_seconds: float = 5.0
+    think_seconds: float = 2.0
+
+
+class TooLarge(Exception):
+    """
+    A request body above its bound, noticed while it was being read.
+    """
+
+
+def short(value: object, width: int = 40) -> str:
+    """
+    *value* as a quoted text of at most *width* characters, for a message that names what was sent.
+
+    >>> short("x" * 100, 8)
+    "'xxxxxxx…"
+    """
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def bounded_json(text: str | bytes) -> Any:
+    """
+    *text* parsed as strict JSON: no ``NaN`` or ``Infinity``, and nesting too deep is a `ValueError`, not a crash.
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
+def finite(value: float) -> bool:
+    """
+    Whether *value* is a number a page can be sent (JSON has no infinity).
+    """
+    return math.isfinite(value)
+
+
+@define
+class RateLimiter:
+    """
+    A token bucket per key: *rate* tokens a second up to *burst*; `allow` takes one when there is one.
+    """
+
+    rate: float
+    burst: float
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[str, tuple[float, float]] = field(factory=dict)
+
+    def allow(self, key: str) -> bool:
+        now = self.clock()
+        tokens, then = self.buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return False
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:  # forget the full buckets: they are the default again
+            self.buckets = {k: v for k, v in self.buckets.items() if v[0] < self.burst - 1}
+        return True
+
+
+def same_origin(headers: MutableMapping[str, str] | Any) -> bool:
+    """
+    Whether a request comes from a page of this server: its ``Origin`` (when a browser sent one) names this host.
+
+    A client that is not a browser sends no ``Origin`` and is let through; a browser always sends one on a
+    cross-site request and on every websocket.
+    """
+    origin = headers.get("origin")
+    if headers.get("sec-fetch-site") == "cross-site":
+        return False
+    if origin is None:
+        return True
+    host = headers.get("host", "")
+    try:
+        return urlsplit(origin).netloc.lower() == host.lower() and bool(host)
+    except ValueError:
+        return False
+
+
+#: The headers of every answer: no inline script, no framing, no sniffing, no referrer (links carry tokens),
+#: nothing cached (pages with tokens, views of hands).
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+
+ASGIApp = Callable[
+    [MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]
+]
+
+
+def security_headers(app: ASGIApp) -> ASGIApp:
+    """
+    *app* with `SECURITY_HEADERS` added to every HTTP answer.
+    """
+
+    async def wrapped(
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", ())}
+                extra = [(name, value) for name, value in SECURITY_HEADERS if name not in names]
+                message = {**message, "headers": [*message.get("headers", ()), *extra]}
+            await send(message)
+
+        await app(scope, receive, sending)
+
+    return wrapped
