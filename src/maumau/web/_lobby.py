@@ -22,10 +22,10 @@ from typing import Any, Protocol
 from attrs import define, field
 
 from .._actions import Action
+from .._options import parse_option
 from .._serialize import from_json
 from .._table import Seat, Table
 from ..bots import acting_seat
-from ..cli import parse_option
 from ..exceptions import MaumauError, TableError, UnknownVariantError
 from ..plugins import variant_names
 from ._render import event_text, render
