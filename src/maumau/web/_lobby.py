@@ -28,7 +28,7 @@ from .._table import Seat, Table
 from ..bots import acting_seat
 from ..exceptions import MaumauError, TableError, UnknownVariantError
 from ..plugins import variant_names
-from ._render import event_text, render
+from ._render import events_data, render, table_setup
 
 __all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
 
@@ -182,8 +182,9 @@ class Lobby:
                 "type": "state",
                 "version": table.version,
                 "table": render(seen, waiting=table.waiting_for(), actor=acting_seat(table.state)),
-                "events": [{"n": first + n, "text": event_text(event, names)} for n, event in enumerate(events)],
+                "events": events_data(events, names, watcher.seat, first),
                 "deadline_in": None if deadline is None else max(0.0, deadline - time.monotonic()),
+                "setup": table_setup(table) if first == 0 else None,  # the page keeps it from its first message
             },
             ensure_ascii=False,
         )

@@ -1,16 +1,37 @@
 // The create page: pick a variant, seats (people or bot levels), options and house rules; get the join links.
+// Every text the page writes goes in with textContent: names typed here are never read as HTML.
 "use strict";
+// The variant chosen when the page opens, if it is installed: the plainest game for someone new.
+const PRESELECTED = "classic";
 let levels = [];
 let variants = [];
 
+function node(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+function option(value, text) {
+  const made = node("option", "", text);
+  made.value = value;
+  return made;
+}
+
 function seatRow(number, name, bot) {
-  const row = document.createElement("div");
-  row.className = "seat-row";
-  const choices = ['<option value="">a person</option>']
-    .concat(levels.map((level) => `<option value="${level}">a ${level} bot</option>`)).join("");
-  row.innerHTML = `<span>Seat ${number}</span> <input class="seat-name" value="${name}" aria-label="name of seat ${number}">
-    <select class="seat-kind" aria-label="who plays seat ${number}">${choices}</select>`;
-  row.querySelector(".seat-kind").value = bot || "";
+  const row = node("div", "seat-row");
+  row.appendChild(node("span", "seat-number", `Seat ${number}`));
+  const input = node("input", "seat-name");
+  input.value = name;
+  input.setAttribute("aria-label", `name of seat ${number}`);
+  row.appendChild(input);
+  const kind = node("select", "seat-kind");
+  kind.setAttribute("aria-label", `who plays seat ${number}`);
+  kind.appendChild(option("", "a person"));
+  for (const level of levels) kind.appendChild(option(level, `a ${level} bot`));
+  kind.value = bot || "";
+  row.appendChild(kind);
   return row;
 }
 
@@ -20,9 +41,15 @@ function addSeat() {
   box.appendChild(seatRow(number, number === 0 ? "Ann" : `Bot ${number}`, number === 0 ? "" : "heuristic"));
 }
 
+function players(low, high) {
+  if (low === high) return `${low} player${low === 1 ? "" : "s"}`;
+  return `${low} to ${high} players`;
+}
+
 function showVariant() {
   const chosen = variants.find((v) => v.name === document.getElementById("variant").value);
-  document.getElementById("summary").textContent = `${chosen.summary} (${chosen.players[0]} to ${chosen.players[1]} players)`;
+  if (!chosen) return;
+  document.getElementById("summary").textContent = `${chosen.summary} (${players(chosen.players[0], chosen.players[1])})`;
   document.getElementById("option-help").textContent = chosen.options.length ? "Options: " + chosen.options.join("; ") : "No options.";
 }
 
@@ -54,22 +81,10 @@ async function create(event) {
     return;
   }
   document.getElementById("error").textContent = "";
-  const list = document.getElementById("link-list");
-  list.innerHTML = "";
-  for (const seat of body.seats) {
-    const item = document.createElement("li");
-    item.innerHTML = seat.url
-      ? `${seat.name}: <a class="join" href="${seat.url}">${seat.url}</a>`
-      : `${seat.name}: a ${seat.bot} bot`;
-    list.appendChild(item);
-  }
-  const watch = document.createElement("li");
-  watch.innerHTML = `Spectators: <a class="watch" href="${body.watch}">${body.watch}</a>`;
-  list.appendChild(watch);
-  const save = document.createElement("li");
-  save.innerHTML = `Save the table (keep this link to yourself): <a class="save" href="${body.save}">save</a>`;
-  list.appendChild(save);
-  document.getElementById("links").hidden = false;
+  const links = document.getElementById("links");
+  drawLinks(document.getElementById("link-list"), body, null);
+  links.hidden = false;
+  links.scrollIntoView({ block: "start" });
 }
 
 async function start() {
@@ -78,7 +93,8 @@ async function start() {
   levels = body.levels;
   variants = body.variants;
   const select = document.getElementById("variant");
-  select.innerHTML = variants.map((v) => `<option value="${v.name}">${v.name}</option>`).join("");
+  select.replaceChildren(...variants.map((v) => option(v.name, v.name)));
+  if (variants.some((v) => v.name === PRESELECTED)) select.value = PRESELECTED;
   select.addEventListener("change", showVariant);
   showVariant();
   for (let n = 0; n < 3; n++) addSeat();
