@@ -184,5 +184,6 @@ __all__ = [
 
 from . import mechanics
 from ._determinize import Knowledge, sample_state
+from ._narration import Narrator, narrate
 
-__all__ += ["Knowledge", "mechanics", "sample_state"]
+__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "sample_state"]

@@ -10,6 +10,7 @@ the list of what is allowed instead of being silently ignored.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
@@ -18,7 +19,7 @@ from attrs import frozen
 from ._limits import MAX_INT, MAX_TEXT_LENGTH
 from .exceptions import InvalidOptionError, shorten
 
-__all__ = ["Option", "OptionValue", "Options", "resolve_options"]
+__all__ = ["Option", "OptionValue", "Options", "parse_option", "resolve_options"]
 
 #: What an option may hold.  A mapping option (player count to a number) is
 #: stored as a sorted tuple of pairs so that it stays hashable.
@@ -202,3 +203,41 @@ def resolve_options(variant: str, declared: Iterable[Option], given: Mapping[str
     for name, value in given.items():
         values[name] = by_name[name].check(variant, value)
     return Options(values)
+
+
+#: Whole-number pairs, as an option's text gives a mapping: ``3:24, 4:27``.
+_PAIRS = re.compile(r"-?\d+\s*:\s*-?\d+(\s*,\s*-?\d+\s*:\s*-?\d+)*")
+
+
+def parse_option(text: str) -> tuple[str, OptionValue]:
+    """
+    Read ``name=value`` as a command line or a form gives it: ``true``/``false``
+    become a bool, whole numbers an int, ``key:value`` pairs of whole numbers
+    separated by commas (``finish=3:24,4:27``) a mapping, anything else
+    stays text.
+
+    The variant checks the value itself, so a wrong type or range is
+    reported with the variant's own message.  ``maumau play --option`` and
+    the web table's create page read options with it.
+
+    >>> parse_option("jack_on_jack=true"), parse_option("hand_size=6"), parse_option("scoring=holders")
+    (('jack_on_jack', True), ('hand_size', 6), ('scoring', 'holders'))
+
+    Raises:
+        ValueError: *text* has no ``=`` or no name.
+    """
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise ValueError(f"expected name=value, got {text!r}")
+    raw = raw.strip()
+    if raw.lower() in ("true", "false"):
+        return name, raw.lower() == "true"
+    try:
+        return name, int(raw)
+    except ValueError:
+        pass
+    if _PAIRS.fullmatch(raw):
+        pairs = (pair.split(":") for pair in raw.split(","))
+        return name, tuple((int(key), int(value)) for key, value in pairs)
+    return name, raw

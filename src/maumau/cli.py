@@ -29,27 +29,11 @@ from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from ._engine import apply, check_action, legal_actions, new_game, start_of
-from ._events import (
-    CardPlayed,
-    CardsDrawn,
-    ChallengeMade,
-    DirectionReversed,
-    Event,
-    HandsPassed,
-    MatchEnded,
-    Passed,
-    PenaltyDrawn,
-    PileRecycled,
-    PlayerResigned,
-    PlaysAgain,
-    RoundEnded,
-    RoundStarted,
-    SuitWished,
-    TurnSkipped,
-)
+from ._events import Event, RoundEnded
 from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
-from ._options import OptionValue
+from ._narration import Narrator, cards_word, plural, second_person
+from ._options import OptionValue, parse_option
 from ._report import progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
@@ -62,9 +46,8 @@ from .exceptions import IllegalActionError, MaumauError, TableError
 from .flow import read_call
 from .mechanics import challenges, placings, play_challenges, wishes
 from .mechanics.challenges import quoted_calls
-from .mechanics.placings import PlayerRevived
-from .mechanics.play_challenges import ChallengePlay, HandShown, PlayChallenged
-from .mechanics.wishes import ChooseRank, RankWished
+from .mechanics.play_challenges import ChallengePlay
+from .mechanics.wishes import ChooseRank
 from .plugins import variants
 from .simulation import simulate
 
@@ -75,36 +58,6 @@ USAGE_ERROR = 2
 #: Exit status after Ctrl-C, as shells report it.
 INTERRUPTED = 130
 
-_REASONS = {
-    "out": "a player went out",
-    "blocked": "no one could play or draw",
-    "stopped": "the cards ran out",
-    "target": "the target was reached",
-    "resignation": "a player resigned",
-    "max plays": "the most card plays allowed were made",
-}
-
-#: "seat 2" in a variant's own sentences, replaced by the seat's name.
-_SEAT = re.compile(r"\bseat (\d+)")
-
-
-def second_person(text: str) -> str:
-    """
-    "You moves the pig" as "You move the pig": a variant writes its sentences about "seat N".
-    """
-    _, verb, rest = [*text.split(" ", 2), ""][:3]
-    irregular = {"is": "are", "has": "have", "was": "were"}
-    if verb in irregular:
-        verb = irregular[verb]
-    elif verb.endswith(("ses", "shes", "ches", "xes", "zes")):
-        verb = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss"):
-        verb = verb[:-1]
-    return " ".join(part for part in ("You", verb, rest) if part)
-
-
-_PAIRS = re.compile(r"-?\d+\s*:\s*-?\d+(\s*,\s*-?\d+\s*:\s*-?\d+)*")
-
 
 class _Leave(Exception):
     """
@@ -113,39 +66,6 @@ class _Leave(Exception):
 
 
 # --- option parsing ---------------------------------------------------------------
-
-
-def parse_option(text: str) -> tuple[str, OptionValue]:
-    """
-    Read ``name=value`` from the command line: ``true``/``false`` become a
-    bool, whole numbers an int, ``key:value`` pairs of whole numbers
-    separated by commas (``finish=3:24,4:27``) a mapping, anything else
-    stays text.
-
-    The variant checks the value itself, so a wrong type or range is
-    reported with the variant's own message.
-
-    >>> parse_option("jack_on_jack=true"), parse_option("hand_size=6"), parse_option("scoring=holders")
-    (('jack_on_jack', True), ('hand_size', 6), ('scoring', 'holders'))
-
-    Raises:
-        ValueError: *text* has no ``=`` or no name.
-    """
-    name, sep, raw = text.partition("=")
-    name = name.strip()
-    if not sep or not name:
-        raise ValueError(f"expected name=value, got {text!r}")
-    raw = raw.strip()
-    if raw.lower() in ("true", "false"):
-        return name, raw.lower() == "true"
-    try:
-        return name, int(raw)
-    except ValueError:
-        pass
-    if _PAIRS.fullmatch(raw):
-        pairs = (pair.split(":") for pair in raw.split(","))
-        return name, tuple((int(key), int(value)) for key, value in pairs)
-    return name, raw
 
 
 def _option_argument(text: str) -> tuple[str, OptionValue]:
@@ -158,211 +78,20 @@ def _option_argument(text: str) -> tuple[str, OptionValue]:
 # --- describing the game in words --------------------------------------------------
 
 
-class _Narrator:
+class _Narrator(Narrator):
     """
-    Turns events, actions and the table into sentences for one human seat.
+    The shared narration (`maumau.Narrator`) for one human seat, with the table in words.
     """
 
-    def __init__(self, names: Sequence[str], human: int) -> None:
-        self.names = tuple(names)
-        self.human = human
-
-    def name(self, seat: int) -> str:
-        if seat == self.human:
-            return "You"
-        if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return f"seat {seat}"
-
-    def verb(self, seat: int, you: str, other: str) -> str:
-        return f"{self.name(seat)} {you if seat == self.human else other}"
-
-    def of_seats(self, text: str) -> str:
-        """
-        The rules' words (which name "seat N") with names: "seat 1's hand" as "your hand" for the human.
-        """
-        text = re.sub(rf"\bseat {self.human}'s\b", "your", text)
-        return _SEAT.sub(lambda match: self.name(int(match.group(1))).replace("You", "you"), text)
-
-    def names_of(self, seats: Sequence[int]) -> str:
-        names = [self.name(seat) for seat in seats]
-        if not names:
-            return "nobody"
-        if len(names) == 1:
-            return names[0]
-        return ", ".join(names[:-1]) + " and " + names[-1]
-
-    # events
-
-    def event(self, event: Event) -> str:
-        if isinstance(event, RoundStarted):
-            dealer = self.verb(event.dealer, "deal", "deals")
-            text = f"Round {event.round} begins: {dealer}; the starter card is {event.starter}."
-            if event.first is not None:
-                text += f" {self.verb(event.first, 'play', 'plays')} first."
-            return text
-        if isinstance(event, CardPlayed):
-            if event.more:
-                return self.played(event.seat, (event.card,), None, event.out_of_turn, more=True)
-            if event.out_of_turn:
-                text = f"{self.verb(event.seat, 'jump', 'jumps')} in with {event.card}"
-            else:
-                text = f"{self.verb(event.seat, 'play', 'plays')} {event.card}"
-            if event.call:
-                text += f" and {'say' if event.seat == self.human else 'says'} '{event.call}'"
-            return text + "."
-        if isinstance(event, PlaysAgain):
-            if event.again == "may":
-                return f"{self.name(event.seat)} may play again (or pass)."
-            return f"{self.verb(event.seat, 'play', 'plays')} again."
-        if isinstance(event, HandsPassed):
-            return self.hands_passed(event)
-        if isinstance(event, HandShown):
-            return self.hand_shown(event)
-        if isinstance(event, PlayChallenged):
-            whose = "your" if event.offender == self.human else f"{self.name(event.offender)}'s"
-            outcome = "it was not allowed" if event.guilty else "it was allowed"
-            return f"{self.verb(event.seat, 'challenge', 'challenges')} {whose} {event.card}: {outcome}."
-        if isinstance(event, RankWished):
-            return f"{self.verb(event.seat, 'wish', 'wishes')} for {_ranks_word(event.rank)}."
-        if isinstance(event, PlayerRevived):
-            back = self.verb(event.seat, "are", "is")
-            return f"{back} brought back into the round with {_cards_word(event.count)}."
-        if isinstance(event, (CardsDrawn, PenaltyDrawn)):
-            if event.count == 0:
-                return f"{self.verb(event.seat, 'have', 'has')} to draw, but no cards are left."
-            penalty = " penalty" if isinstance(event, PenaltyDrawn) else ""
-            text = f"{self.verb(event.seat, 'draw', 'draws')} {_cards_word(event.count, penalty)}"
-            if isinstance(event, PenaltyDrawn):
-                text += f" ({event.reason})"
-            if event.cards:
-                text += ": " + " ".join(map(str, event.cards))
-            return text + "."
-        if isinstance(event, Passed):
-            return f"{self.verb(event.seat, 'pass', 'passes')}."
-        if isinstance(event, TurnSkipped):
-            return f"{self.verb(event.seat, 'are', 'is')} skipped."
-        if isinstance(event, DirectionReversed):
-            falling = "falling" if event.direction < 0 else "rising"
-            return f"The direction reverses: play now goes to {falling} seat numbers."
-        if isinstance(event, SuitWished):
-            return f"{self.verb(event.seat, 'wish', 'wishes')} {event.suit}."
-        if isinstance(event, ChallengeMade):
-            offender, missed = self.name(event.offender), quoted_calls(event.missed)
-            return f"{self.verb(event.seat, 'challenge', 'challenges')} {offender} for the missed {missed}."
-        if isinstance(event, PileRecycled):
-            return f"The discards are shuffled into a new draw pile of {event.count} cards."
-        if isinstance(event, PlayerResigned):
-            return f"{self.verb(event.seat, 'resign', 'resigns')}."
-        if isinstance(event, RoundEnded):
-            reason = _REASONS.get(event.reason, event.reason.replace("_", " "))
-            points = ", ".join(f"{self.name(seat)} {pts:+d}" for seat, pts in enumerate(event.points))
-            winners = f"Won by {self.names_of(event.winners)}" if event.winners else "Nobody wins it"
-            return f"Round {event.round} is over ({reason}). {winners}. Points: {points}."
-        if isinstance(event, MatchEnded):
-            reason = _REASONS.get(event.reason, event.reason.replace("_", " "))
-            return f"The match is over ({reason}). Won by {self.names_of(event.winners)}."
-        return self._generic(event.kind, event)
-
-    def played(
-        self, seat: int, cards: Sequence[Card], call: str | None, out_of_turn: bool = False, *, more: bool = False
-    ) -> str:
-        """
-        A play of *cards* in one turn, as one sentence; with *more*, a play that more cards follow.
-        """
-        shown = _listed_words([str(card) for card in cards])
-        if out_of_turn:
-            text = f"{self.verb(seat, 'jump', 'jumps')} in with {shown}"
-        else:
-            text = f"{self.verb(seat, 'play', 'plays')} {shown}"
-        if call:
-            text += f" and {'say' if seat == self.human else 'says'} '{call}'"
-        return text + (", more to follow." if more else ".")
-
-    def story(self, items: Sequence[Event | str]) -> list[str]:
-        """
-        *items*, events and lines already written, as lines: the cards of one play (`CardPlayed` events with
-        *more*, then the last card) told in one sentence.
-        """
-        lines: list[str] = []
-        index = 0
-        while index < len(items):
-            item = items[index]
-            index += 1
-            if not (isinstance(item, CardPlayed) and item.more):
-                lines.append(item if isinstance(item, str) else self.event(item))
-                continue
-            cards = [item.card]
-            last: CardPlayed | None = None
-            while last is None and index < len(items):
-                following = items[index]
-                if not (isinstance(following, CardPlayed) and following.seat == item.seat):
-                    break
-                cards.append(following.card)
-                index += 1
-                if not following.more:
-                    last = following
-            call = None if last is None else last.call
-            lines.append(self.played(item.seat, cards, call, item.out_of_turn, more=last is None))
-        return lines
-
-    def hands_passed(self, event: HandsPassed) -> str:
-        """
-        Hands passed on: who passed them, and the hand the human passed, which the human's view shows.
-        """
-        times = "" if event.times == 1 else f" {event.times} times"
-        text = f"{self.names_of(event.seats)} pass their hands on to the next{times}"
-        for seat, hand in zip(event.seats, event.hands, strict=True):
-            if seat == self.human and hand is not None:
-                text += f"; you passed on {' '.join(map(str, hand)) or 'nothing'}"
-        return text + "."
-
-    def hand_shown(self, event: HandShown) -> str:
-        """
-        A hand shown to one seat: its cards when the human showed it or saw it.
-        """
-        if event.seat == self.human:
-            text = f"You show your hand to {self.name(event.to)}"
-        else:
-            to = "you" if event.to == self.human else self.name(event.to)
-            text = f"{self.name(event.seat)} shows their hand to {to}"
-        if event.cards is not None:
-            text += ": " + (" ".join(map(str, event.cards)) or "no cards")
-        return text + "."
-
-    def _generic(self, kind: str, record: object) -> str:
-        """
-        A variant's own event or action: its own sentence if its class writes
-        one (``__str__``, naming seats as "seat N"), else told from its fields.
-        """
-        if type(record).__str__ is not object.__str__:
-            text = _SEAT.sub(lambda match: self.name(int(match.group(1))), str(record))
-            text = second_person(text) if text.startswith("You ") else text
-            return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-        parts = []
-        who = ""
-        cls = type(record)
-        if attrs.has(cls):
-            for field in attrs.fields(cls):
-                value = getattr(record, field.name)
-                if field.name == "seat" and isinstance(value, int):
-                    who = self.name(value)
-                    continue
-                parts.append(f"{field.name.replace('_', ' ')} {_value_text(value)}")
-        text = kind.replace("_", " ")
-        if parts:
-            text += " (" + ", ".join(parts) + ")"
-        return f"{who}: {text}" if who else text[:1].upper() + text[1:]
+    def __init__(self, names: Sequence[str], human: int | None) -> None:
+        super().__init__(names, human)
+        self.human = -1 if human is None else human
 
     def waiting(self, waits: Sequence[int]) -> str:
         """
         The seats that sit out turns still to come, with how many: "Bob 2 turns · You 1 turn".
         """
-        return " · ".join(
-            f"{self.name(seat)} {'1 turn' if count == 1 else f'{count} turns'}"
-            for seat, count in enumerate(waits)
-            if count > 0
-        )
+        return " · ".join(f"{self.name(seat)} {plural(count, 'turn')}" for seat, count in enumerate(waits) if count > 0)
 
     def hands_left(self, seen: PlayerView, number: int) -> list[str]:
         """
@@ -375,54 +104,6 @@ class _Narrator:
                     for seat, hand in enumerate(result.hands)
                 ]
         return []
-
-    # actions
-
-    def action(self, action: Action, seen: PlayerView) -> str:
-        if isinstance(action, PlayCard):
-            out_of_turn = action.seat != seen.to_move
-            text = f"jump in with {action.card}" if out_of_turn else f"play {action.card}"
-            if action.more:  # a card of a play of several cards that goes on: the last one says the call
-                return f"{text}, then more cards (a card must follow it)"
-            if seen.playing and not out_of_turn:
-                text += " to end the play"
-            if action.call is not None:
-                return f"{text} and say '{action.call}'"
-            due = [
-                other.call
-                for other in seen.legal_actions
-                if isinstance(other, PlayCard) and other.card == action.card and other.call is not None
-            ]
-            return f"{text} without saying '{due[0]}'" if due else text
-        if isinstance(action, DrawCards):
-            return f"draw {_cards_word(seen.debt)} (the debt)" if seen.debt else "draw a card"
-        if isinstance(action, Pass):
-            if seen.again == "may":
-                return "pass (do not play again)"
-            if seen.skips:
-                return "pass (miss this turn)"
-            if seen.drawn is not None:
-                return f"pass (keep {seen.drawn})"
-            return "pass"
-        if isinstance(action, ChooseSuit):
-            return f"name {action.suit}"
-        if isinstance(action, Challenge):
-            window = challenges.window(seen)
-            missed = f" (missed {quoted_calls(window.missed)})" if window is not None else ""
-            return f"challenge {self.name(action.offender)}{missed}"
-        if isinstance(action, ChooseRank):
-            return f"wish for {_ranks_word(action.rank)}"
-        if isinstance(action, ChallengePlay):
-            suspect = play_challenges.suspect(seen)
-            card = f"'s {suspect.card}" if suspect is not None else "'s play"
-            return f"challenge {self.name(action.offender)}{card} (their hand is shown to you)"
-        if isinstance(action, Resign):
-            return "resign (leave the match)"
-        if type(action).__str__ is not object.__str__:  # "seat 2 bets on the pink pig": "bet on the pink pig"
-            text = str(action).removeprefix(f"seat {action.seat} ").rstrip(".")
-            return second_person(f"You {text}").removeprefix("You ")
-        text = self._generic(action.kind, action)
-        return text.split(": ", 1)[1] if text.startswith(f"{self.name(action.seat)}: ") else text
 
     # the table
 
@@ -446,7 +127,7 @@ class _Narrator:
             again = "must play again" if seen.again == "must" else "may play again (or pass)"
             lines.append(f"Again:      {self.name(debtor)} {again}")
         if seen.debt:
-            lines.append(f"Owed:       {self.verb(debtor, 'owe', 'owes')} {_cards_word(seen.debt)} (draw or answer)")
+            lines.append(f"Owed:       {self.verb(debtor, 'owe', 'owes')} {cards_word(seen.debt)} (draw or answer)")
         if seen.skips:
             turns = "a turn" if seen.skips == 1 else f"{seen.skips} turns"
             lines.append(f"Owed:       {self.verb(debtor, 'miss', 'misses')} {turns} (pass or answer)")
@@ -474,7 +155,7 @@ class _Narrator:
                 status = ", resigned"
             elif seat in placings.placed(seen):
                 status = f", finished {_ordinal(placings.placed(seen).index(seat) + 1)}"
-            others.append(f"{self.name(seat)}: {_cards_word(size)}{status}")
+            others.append(f"{self.name(seat)}: {cards_word(size)}{status}")
         lines.append(f"Opponents:  {' · '.join(others)}    (draw pile: {seen.draw_pile_size})")
         if not seen.is_over:
             lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen))}")
@@ -490,41 +171,10 @@ class _Narrator:
 #: The slots the table shows in words of their own, not as a variant's slot.
 _SHOWN_SLOTS = (challenges.WINDOWS.name, placings.PLACED.name, wishes.WISHED.name, play_challenges.SUSPECT.name)
 
-#: The French ranks that are words, by their letter.
-_RANK_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
-
-
-def _ranks_word(rank: str) -> str:
-    """
-    A wished rank in the plural: "7s", "jacks"; another deck's rank as "rank +2".
-    """
-    if rank in _RANK_WORDS:
-        return _RANK_WORDS[rank]
-    return f"{rank}s" if rank.isdigit() else f"rank {rank}"
-
-
-def _listed_words(words: Sequence[str]) -> str:
-    """
-    "8♥", "8♥ and 8♦", "8♥, 8♦ and 8♣".
-    """
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _cards_word(count: int, adjective: str = "") -> str:
-    return f"{count}{adjective} card" + ("" if count == 1 else "s")
-
 
 def _ordinal(number: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
     return f"{number}{suffix}"
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, tuple):
-        return " ".join(_value_text(item) for item in value) or "none"
-    return str(value)
 
 
 def _card_key(card: Card) -> tuple[int, str, int, str]:
@@ -1012,7 +662,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     later = len(state.actions)  # a loaded game's bots get new seeds, so they do not replay their first choices
     bots: dict[int, Bot] = {seat: make_bot(state.seed + seat + later) for seat in range(players) if seat != args.seat}
     print(
-        f"maumau {state.variant}: {players} players; you are seat {args.seat}; "
+        f"maumau {state.variant}: {plural(players, 'player')}; you are seat {args.seat}; "
         f"{args.bots} bots; seed {state.seed} (replay with --seed {state.seed}).",
         file=stdout,
     )
@@ -1028,7 +678,8 @@ def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if len(bots) == 1:
         bots *= players
     if len(bots) != players:
-        print(f"maumau: error: {len(bots)} bot specs for {players} players; give one per seat, or one", file=stderr)
+        specs, seats = plural(len(bots), "bot spec"), plural(players, "player")
+        print(f"maumau: error: {specs} for {seats}; give one per seat, or one", file=stderr)
         return USAGE_ERROR
     try:
         with progress_bar(args.matches, stderr if not args.no_progress and _isatty(stderr) else None) as advance:
@@ -1304,7 +955,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
         print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     seat = args.seat
-    narrator = _Narrator(record.players, -1 if seat is None else seat)
+    narrator = _Narrator(record.players, seat)
     pause = stdin is sys.stdin and _isatty(stdin)
     colour = _use_colour(args, stdout)
 
@@ -1318,7 +969,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
             print(_paint(line) if colour else line, file=stdout)
 
     seen_by = "a spectator" if seat is None else f"{record.players[seat]} (seat {seat})"
-    setup = f"{record.variant}, {len(record.players)} players, seed {record.seed}"
+    setup = f"{record.variant}, {plural(len(record.players), 'player')}, seed {record.seed}"
     print(f"maumau replay: {setup}; seen by {seen_by}", file=stdout)
     show(0, state)
     for number, action in enumerate(record.actions, 1):
@@ -1355,14 +1006,14 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     top = f"Top card:   {watched.top}" + (f"    wished suit: {watched.wish}" if watched.wish else "")
     rank = wishes.wished_rank(watched)
     top += f"    wished rank: {rank}" if rank is not None else ""
-    lines.append(top + (f"    owed: {watched.debt} cards" if watched.debt else ""))
+    lines.append(top + (f"    owed: {cards_word(watched.debt)}" if watched.debt else ""))
     if watched.playing and watched.to_move is not None:
         cards = " ".join(map(str, watched.playing))
         lines.append(f"Open play:  {narrator.name(watched.to_move)} has put down {cards}; a card must follow")
     waiting = narrator.waiting(watched.waits)
     if waiting:
         lines.append(f"Sits out:   {waiting}")
-    hands = " · ".join(f"{narrator.name(s)}: {_cards_word(size)}" for s, size in enumerate(watched.hand_sizes))
+    hands = " · ".join(f"{narrator.name(s)}: {cards_word(size)}" for s, size in enumerate(watched.hand_sizes))
     lines.append(f"Hands:      {hands}    (draw pile: {watched.draw_pile_size})")
     for name, value in watched.slots:
         if name not in _SHOWN_SLOTS:

@@ -203,6 +203,36 @@ class RaceBoard:
         row = tuple(bet for bet in self.bets if bet[0] != seat)
         return evolve(self, bets=(*row, (seat, pig)))
 
+    def __maumau_board__(self) -> dict[str, object]:
+        """
+        The board for a page to draw (the web table's board format): a lane per pig, its space marked and the
+        finish highlighted, and the bet row with each space's points.
+        """
+        lanes = [
+            {
+                "label": pig,
+                "colour": pig,
+                "cells": ["●" if space == at else "" for space in range(self.finish + 1)],
+                "marked": [self.finish],
+                "value": str(at),
+            }
+            for pig, at in zip(PIGS, self.pigs, strict=True)
+        ]
+        bets: list[dict[str, object]] = []
+        for number, points in enumerate(BET_POINTS):
+            if number < len(self.bets):
+                bettor, pig = self.bets[number]
+                bets.append({"text": f"{points} pts: seat {bettor} on {pig or '?'}", "colour": pig})
+            else:
+                bets.append({"text": f"{points} pts: free", "faded": True})
+        arrived = f", the {self.arrived} pig has arrived" if self.arrived else ""
+        return {
+            "title": f"The race to space {self.finish}{arrived}",
+            "rows": lanes,
+            "notes_title": "Bets",
+            "notes": bets,
+        }
+
     def __str__(self) -> str:
         width = max(len(pig) for pig in PIGS)
         lines = [f"race to space {self.finish}" + (f", {self.arrived} arrived" if self.arrived else "")]

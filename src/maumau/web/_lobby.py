@@ -33,14 +33,14 @@ from attrs import define, field
 
 from .._actions import Action
 from .._house_rules import house_rule_names
+from .._options import parse_option
 from .._serialize import from_json
 from .._table import Seat, Table
 from ..bots import acting_seat
-from ..cli import parse_option
 from ..exceptions import MaumauError, TableError, UnknownVariantError
 from ..plugins import variant_names
 from ._guard import Limits, short
-from ._render import event_text, render
+from ._render import events_data, render, table_setup
 from ._store import Store, digest
 
 __all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
@@ -305,8 +305,9 @@ class Lobby:
                 "type": "state",
                 "version": table.version,
                 "table": render(seen, waiting=table.waiting_for(), actor=acting_seat(table.state)),
-                "events": [{"n": first + n, "text": event_text(event, names)} for n, event in enumerate(events)],
+                "events": events_data(events, names, watcher.seat, first),
                 "deadline_in": None if deadline is None else max(0.0, deadline - time.monotonic()),
+                "setup": table_setup(table) if first == 0 else None,  # the page keeps it from its first message
             },
             ensure_ascii=False,
         )

@@ -5,64 +5,89 @@ The page draws only what it is sent.  A card carries its code (the form
 used in JSON, ``"7h"``), its text (``"7♥"``) and a colour class, so the
 page can draw a French suit or a colour deck's colour alike.  Each legal
 action carries a sentence for its button and its own JSON, which the page
-sends back unchanged to take it.
+sends back unchanged to take it.  The sentences are `maumau.Narrator`'s,
+the same the terminal prints: the seat's own moves in the second person.
 
 A play of several cards is one action per card: a card that more cards
-follow is listed with ``more`` (its button says "and more"), and while the
-play is open, ``playing`` holds its cards so far and only the cards that may
-follow are listed.  The page clicks them one at a time, as a player would.
+follow is listed with ``more``, and while the play is open, ``playing``
+holds its cards so far and only the cards that may follow are listed.  The
+page clicks them one at a time, as a player would.
+
+A slot's value is drawn as a board when its class has a method
+``__maumau_board__()`` (see `board_data`): sau-mau-mau's race board does,
+and so may any other game's, without the page knowing the game.  Any other
+slot a game shows is sent as its text.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
-from .._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from .._actions import Action, ChooseSuit, PlayCard, Resign
 from .._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card
 from .._events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,
-    DirectionReversed,
     Event,
-    HandsPassed,
-    MatchEnded,
     Passed,
     PenaltyDrawn,
-    PileRecycled,
     PlayerResigned,
-    PlaysAgain,
-    RoundEnded,
-    RoundStarted,
     SuitWished,
     TurnSkipped,
 )
+from .._narration import Narrator, cards_word, plural, ranks_word
+from .._options import Option
 from .._serialize import to_json
 from .._spectator import SpectatorView
+from .._state import RoundResult
+from .._table import Table
 from .._view import PlayerView
 from ..mechanics import challenges, placings, play_challenges, wishes
-from ..mechanics.placings import PlayerRevived
-from ..mechanics.play_challenges import ChallengePlay, HandShown, PlayChallenged
-from ..mechanics.wishes import ChooseRank, RankWished
+from ..mechanics.wishes import RankWished
 
-__all__ = ["action_text", "card_data", "event_text", "render"]
+__all__ = [
+    "action_text",
+    "board_data",
+    "card_data",
+    "event_data",
+    "event_text",
+    "events_data",
+    "match_goal",
+    "render",
+    "suit_data",
+    "table_setup",
+]
 
 #: The colour class of each French suit: a four-colour pack, so that no two suits look alike.
 _SUIT_COLOURS = {HEARTS: "red", DIAMONDS: "blue", CLUBS: "green", SPADES: "black"}
-_SEAT = re.compile(r"\bseat (\d+)")
-
+#: The French suits' names, for a button that names a suit.
+_SUIT_NAMES = {HEARTS: "hearts", DIAMONDS: "diamonds", CLUBS: "clubs", SPADES: "spades"}
+#: A colour class a board may ask for: a short lowercase word.
+_COLOUR_CLASS = re.compile(r"[a-z][a-z0-9-]{0,23}")
+#: The most rows, cells in a row and notes a board may send, and the longest text of each.
+_BOARD_LIMITS = {"rows": 24, "cells": 120, "notes": 24, "text": 200}
 
 #: The slots shown on their own (a challenge window, the placings, a wished rank, a play open to a challenge).
 _SHOWN_SLOTS = (challenges.WINDOWS.name, placings.PLACED.name, wishes.WISHED.name, play_challenges.SUSPECT.name)
 
+#: Options whose whole number counts the parts of a match, by the singular of their name.
+_MATCH_PARTS = {"races": "race", "games": "game", "rounds": "round", "deals": "deal", "hands": "hand"}
+#: What a ``target`` option's description says a 0 means: "0 means 100 points per player", "0: one deal".
+_TARGET_ZERO = re.compile(r"\b0(?: means|:| plays)\s+([^;,.()]+)")
+_PER_PLAYER = re.compile(r"(\d+) points per player")
 
+
+@functools.lru_cache(maxsize=4096)
 def card_data(card: Card) -> dict[str, str | bool]:
     """
     A card for the page: its code, its text and its colour class.
+
+    The same card gets the same dictionary (a page sends hundreds a second): read it, never change it.
     """
     suit = card.suit or ""
     return {
@@ -75,134 +100,211 @@ def card_data(card: Card) -> dict[str, str | bool]:
     }
 
 
-def _names(text: str, names: tuple[str, ...]) -> str:
-    return _SEAT.sub(lambda match: _name(names, int(match.group(1))), text)
+def suit_data(suit: str) -> dict[str, str]:
+    """
+    A suit for a button: its symbol (or a colour deck's colour), its name and its colour class.
+    """
+    return {"symbol": suit, "name": _SUIT_NAMES.get(suit, suit), "colour": _SUIT_COLOURS.get(suit, suit)}
 
 
-def _name(names: tuple[str, ...], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def action_text(action: Action, names: tuple[str, ...]) -> str:
+def action_text(action: Action, names: Sequence[str], seen: PlayerView | None = None) -> str:
     """
     The button's sentence for *action*, without the seat that takes it: ``play 7♥ and say 'Mau'``.
     """
-    if isinstance(action, PlayCard):
-        if action.more:
-            return f"play {action.card} and more"
-        said = f" and say '{action.call}'" if action.call else ""
-        return f"play {action.card}{said}"
-    if isinstance(action, DrawCards):
-        return "draw"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, ChooseSuit):
-        return f"name {action.suit}"
-    if isinstance(action, Challenge):
-        return f"challenge {_name(names, action.offender)}"
-    if isinstance(action, ChallengePlay):
-        return f"challenge {_name(names, action.offender)}'s play"
-    if isinstance(action, ChooseRank):
-        return f"wish for {action.rank}"
-    if isinstance(action, Resign):
-        return "resign"
-    text = str(action).removeprefix(f"seat {action.seat} ")
-    return _names(text, names)
+    return Narrator(names, None if seen is None else seen.seat).action(action, seen)
 
 
-def event_text(event: Event, names: tuple[str, ...]) -> str:
+def event_text(event: Event, names: Sequence[str], seat: int | None = None) -> str:
     """
-    One line of the event log.
+    One line of the event log, told to *seat* (``None``: a spectator).
     """
-    who = _name(names, getattr(event, "seat", -1))
-    if isinstance(event, RoundStarted):
-        first = f"; {_name(names, event.first)} plays first" if event.first is not None else ""
-        return f"Round {event.round}: {_name(names, event.dealer)} deals, the starter is {event.starter}{first}."
+    return Narrator(names, seat).event(event)
+
+
+def _move(event: Event, narrator: Narrator) -> dict[str, Any] | None:
+    """
+    What *event* shows beside its seat as the seat's last move, or ``None`` when it is no move of a seat.
+    """
     if isinstance(event, CardPlayed):
-        verb = "jumps in with" if event.out_of_turn else "plays"
-        said = f" and says '{event.call}'" if event.call else ""
-        more = ", more to follow" if event.more else ""
-        return f"{who} {verb} {event.card}{said}{more}."
-    if isinstance(event, PlaysAgain):
-        return f"{who} may play again." if event.again == "may" else f"{who} plays again."
-    if isinstance(event, HandsPassed):
-        passers = ", ".join(_name(names, seat) for seat in event.seats)
-        times = "" if event.times == 1 else f" {event.times} times"
-        shown = "".join(
-            f" {_name(names, seat)} passed on: {' '.join(map(str, hand)) or 'nothing'}."
-            for seat, hand in zip(event.seats, event.hands, strict=True)
-            if hand is not None  # in a seat's view, only the hand it passed
-        )
-        return f"{passers} pass their hands on to the next{times}.{shown}"
-    if isinstance(event, HandShown):
-        cards = "" if event.cards is None else f": {' '.join(map(str, event.cards)) or 'no cards'}"
-        return f"{who} shows their hand to {_name(names, event.to)}{cards}."
-    if isinstance(event, PlayChallenged):
-        outcome = "it was not allowed" if event.guilty else "it was allowed"
-        return f"{who} challenges {_name(names, event.offender)}'s {event.card}: {outcome}."
-    if isinstance(event, RankWished):
-        return f"{who} wishes for {event.rank}."
-    if isinstance(event, PlayerRevived):
-        return f"{who} is brought back into the round with {event.count} card{'' if event.count == 1 else 's'}."
+        return {
+            "text": "jumped in" if event.out_of_turn else "played",
+            "card": card_data(event.card),
+            "more": event.more,
+            "said": event.call,
+        }
     if isinstance(event, (CardsDrawn, PenaltyDrawn)):
         penalty = " penalty" if isinstance(event, PenaltyDrawn) else ""
-        cards = f": {' '.join(map(str, event.cards))}" if event.cards else ""
-        reason = f" ({event.reason})" if isinstance(event, PenaltyDrawn) else ""
-        return f"{who} draws {event.count}{penalty} card{'' if event.count == 1 else 's'}{reason}{cards}."
+        return {"text": f"drew {cards_word(event.count, penalty)}" if event.count else "could not draw"}
     if isinstance(event, Passed):
-        return f"{who} passes."
+        return {"text": "passed"}
     if isinstance(event, TurnSkipped):
-        return f"{who} is skipped."
-    if isinstance(event, DirectionReversed):
-        return "The direction of play reverses."
+        return {"text": "skipped"}
     if isinstance(event, SuitWished):
-        return f"{who} wishes {event.suit}."
+        return {"text": "wished", "suit": suit_data(event.suit)}
+    if isinstance(event, RankWished):
+        return {"text": f"wished for {ranks_word(event.rank)}"}
     if isinstance(event, ChallengeMade):
-        return f"{who} challenges {_name(names, event.offender)}."
-    if isinstance(event, PileRecycled):
-        return f"The discards are shuffled into a new draw pile of {event.count} cards."
+        return {"text": f"challenged {narrator.object_name(event.offender)}"}
     if isinstance(event, PlayerResigned):
-        return f"{who} resigns."
-    if isinstance(event, RoundEnded):
-        points = ", ".join(f"{_name(names, seat)} {pts:+d}" for seat, pts in enumerate(event.points))
-        winners = ", ".join(_name(names, seat) for seat in event.winners) or "nobody"
-        return f"Round {event.round} is over ({event.reason.replace('_', ' ')}): won by {winners}; {points}."
-    if isinstance(event, MatchEnded):
-        winners = ", ".join(_name(names, seat) for seat in event.winners)
-        return f"The match is over ({event.reason.replace('_', ' ')}): won by {winners}."
-    if type(event).__str__ is not object.__str__:
-        text = _names(str(event), names)
-        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-    fields = ", ".join(
-        f"{field.name} {getattr(event, field.name)}" for field in attrs.fields(type(event)) if field.name != "seat"
-    )
-    return (
-        f"{who}: {event.kind.replace('_', ' ')} ({fields})." if hasattr(event, "seat") else f"{event.kind}: {fields}."
-    )
+        return {"text": "resigned"}
+    return None
 
 
-def _board(value: Any) -> dict[str, Any] | None:
+def event_data(event: Event, narrator: Narrator, number: int) -> dict[str, Any]:
     """
-    A race board (sau-mau-mau's track and bet row) for the page, read by its fields; ``None`` for other slots.
-    """
-    fields = ("pigs", "finish", "bets")
-    if not all(hasattr(value, name) for name in fields):
-        return None
-    from maumau_variants.sau_mau_mau import BET_POINTS, PIGS  # the board's own names and points
+    One event for the page: its number in the log, its sentence, its kind, its seat, and the move it shows.
 
-    bets = [*value.bets, *[(None, None)] * len(BET_POINTS)]
+    The page writes the sentence into the log and the move beside the seat
+    (the card played, "drew 2 cards", "passed"), so that each seat's last
+    move stays on the table; it paces the moves of the others, so that they
+    can be followed.
+    """
+    seat = getattr(event, "seat", None)
     return {
-        "finish": value.finish,
-        "pigs": [{"pig": pig, "at": at} for pig, at in zip(PIGS, value.pigs, strict=True)],
-        "bets": [
+        "n": number,
+        "text": narrator.event(event),
+        "kind": event.kind,
+        "seat": seat if isinstance(seat, int) else None,
+        "move": _move(event, narrator),
+    }
+
+
+def events_data(events: Sequence[Event], names: Sequence[str], seat: int | None, first: int) -> list[dict[str, Any]]:
+    """
+    *events* for the page of *seat* (``None``: a spectator), numbered in the log from *first* on (`event_data`).
+    """
+    narrator = Narrator(names, seat)
+    return [event_data(event, narrator, first + n) for n, event in enumerate(events)]
+
+
+# --- boards -------------------------------------------------------------------------------------
+
+
+def _text(value: object) -> str:
+    return str(value)[: _BOARD_LIMITS["text"]]
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _colour(value: object) -> str | None:
+    return value if isinstance(value, str) and _COLOUR_CLASS.fullmatch(value) else None
+
+
+def _items(value: object, limit: str) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        return []
+    return list(value[: _BOARD_LIMITS[limit]])
+
+
+def board_data(value: object, narrator: Narrator) -> dict[str, Any] | None:
+    """
+    A slot's value drawn as a board, when its class draws itself; ``None`` for any other value.
+
+    A board's class has a method ``__maumau_board__()`` that returns a mapping of plain values:
+
+    * ``title``: a line above the board;
+    * ``rows``: each a mapping with ``label``, ``cells`` (a list of short texts, ``""`` for an empty
+      cell), ``marked`` (the indices of cells to highlight, such as a finish), ``value`` (a text after
+      the row) and ``colour`` (a colour class for the row, such as ``"pink"``);
+    * ``notes``: each a mapping with ``text``, ``colour`` and ``faded`` (a note that counts for
+      nothing yet), shown in a line under the rows after ``notes_title``.
+
+    Every key may be left out.  Texts that name "seat N" show the seat's name ("you" for the page's own seat);
+    a row's label begins with a capital.
+    A method that fails or returns anything else leaves the value shown as its text.
+    """
+    draw = getattr(type(value), "__maumau_board__", None)
+    if draw is None:
+        return None
+    try:
+        raw = draw(value)
+    except Exception:  # a game's board must never break the page: its text is shown instead
+        return None
+    if not isinstance(raw, Mapping):
+        return None
+    rows = []
+    for row in _items(raw.get("rows"), "rows"):
+        if not isinstance(row, Mapping):
+            continue
+        cells = [_text(cell) for cell in _items(row.get("cells"), "cells")]
+        marked = [index for index in _items(row.get("marked"), "cells") if isinstance(index, int)]
+        rows.append(
             {
-                "points": points,
-                "seat": bets[n][0] if n < len(bets) else None,
-                "pig": bets[n][1] if n < len(bets) else None,
+                "label": _capitalised(narrator.of_seats(_text(row.get("label", "")))),
+                "cells": cells,
+                "marked": marked,
+                "value": narrator.of_seats(_text(row.get("value", ""))),
+                "colour": _colour(row.get("colour")),
             }
-            for n, points in enumerate(BET_POINTS)
-        ],
-        "arrived": getattr(value, "arrived", None),
+        )
+    notes = [
+        {
+            "text": narrator.of_seats(_text(note.get("text", ""))),
+            "colour": _colour(note.get("colour")),
+            "faded": bool(note.get("faded", False)),
+        }
+        for note in _items(raw.get("notes"), "notes")
+        if isinstance(note, Mapping)
+    ]
+    return {
+        "title": narrator.of_seats(_text(raw.get("title", ""))),
+        "rows": rows,
+        "notes_title": _text(raw.get("notes_title", "")),
+        "notes": notes,
+    }
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+
+def match_goal(options: Mapping[str, object], declared: Sequence[Option], players: int) -> str | None:
+    """
+    What ends the match, in a few words, as the game's options say it: "to 300 points", "4 races", "one deal".
+
+    Read from the options a game declares: a count of races, games or rounds;
+    ``single_round``; a ``target`` of points, where the option's own
+    description says what a 0 means ("0 means 100 points per player").
+    ``None`` when the options say nothing about it.
+    """
+    docs = {option.name: option.doc for option in declared}
+    for name, singular in _MATCH_PARTS.items():
+        count = options.get(name)
+        if name in docs and isinstance(count, int) and not isinstance(count, bool):
+            return plural(count, singular)
+    if options.get("single_round") is True:
+        return "one round"
+    target = options.get("target")
+    if "target" not in docs or not isinstance(target, int) or isinstance(target, bool):
+        return None
+    if target > 0:
+        return f"to {target} points"
+    zero = _TARGET_ZERO.search(docs["target"])
+    if zero is None:
+        return None
+    meaning = zero.group(1).strip()
+    per_player = _PER_PLAYER.fullmatch(meaning)
+    return f"to {int(per_player.group(1)) * players} points" if per_player else meaning
+
+
+def table_setup(table: Table) -> dict[str, Any]:
+    """
+    How *table* was set up, for the page's "new match" (a new table with the same settings) and its heading.
+
+    The seed is left out, so that a new match deals anew.
+    """
+    state = table.state
+    return {
+        "variant": state.variant,
+        "seats": [{"name": seat.name, "bot": seat.bot} for seat in table.seats],
+        "options": {
+            name: [list(pair) for pair in value] if isinstance(value, tuple) else value
+            for name, value in state.options.items()
+        },
+        "house_rules": list(table.house_rules),
+        "reaction_seconds": table._reaction_seconds,  # not public on Table; this package is its own
+        "goal": match_goal(state.options, state.rules.declared_options, len(state.players)),
     }
 
 
@@ -211,6 +313,15 @@ def _summary(number: int | None, reason: str, winners: tuple[int, ...], points: 
     A round's or the match's summary: its reason, winners and points (or totals).
     """
     return {"round": number, "reason": reason.replace("_", " "), "winners": list(winners), "points": list(points)}
+
+
+def _round(result: RoundResult, last: bool) -> dict[str, Any]:
+    """
+    A finished round: its summary, and for the *last* one the hands as held when it ended (public once it is
+    over); ``None`` for the others, which the page does not show.
+    """
+    hands = [[card_data(card) for card in hand] for hand in result.hands] if last else None
+    return {**_summary(result.round, result.reason, result.winners, result.points), "hands": hands}
 
 
 def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor: int | None) -> dict[str, Any]:
@@ -222,14 +333,17 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
     """
     names = seen.names
     seat = seen.seat if isinstance(seen, PlayerView) else None
-    board = None
+    narrator = Narrator(names, seat)
+    boards = []
     slots = []
     for name, value in seen.slots:
-        as_board = _board(value)
-        if as_board is not None:
-            board = as_board
-        elif name not in _SHOWN_SLOTS:  # each shown on its own below
-            slots.append([name.replace("_", " "), str(value)])
+        if name in _SHOWN_SLOTS:  # each shown on its own below
+            continue
+        drawn = board_data(value, narrator)
+        if drawn is not None:
+            boards.append(drawn)
+        else:
+            slots.append([name.replace("_", " "), narrator.of_seats(str(value))])
     actions = []
     if isinstance(seen, PlayerView):
         for number, action in enumerate(seen.legal_actions):
@@ -237,10 +351,11 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
                 {
                     "id": number,
                     "kind": action.kind,
-                    "text": action_text(action, names),
+                    "text": narrator.action(action, seen),
                     "card": action.card.code if isinstance(action, PlayCard) else None,
                     "call": action.call if isinstance(action, PlayCard) else None,
                     "more": isinstance(action, PlayCard) and action.more,
+                    "suit": suit_data(action.suit) if isinstance(action, ChooseSuit) else None,
                     "reaction": actor != seat and not isinstance(action, Resign),
                     "action": json.loads(to_json(action)),
                 }
@@ -261,7 +376,7 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         "round": seen.round,
         "to_move": seen.to_move,
         "direction": seen.direction,
-        "wish": seen.wish,
+        "wish": None if seen.wish is None else suit_data(seen.wish),
         "debt": seen.debt,
         "skips": seen.skips,
         "playing": [card_data(card) for card in seen.playing],
@@ -276,9 +391,9 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         else {"seat": seen.pending.seat, "kind": seen.pending.kind.replace("_", " "), "amount": seen.pending.amount},
         "resigned": list(seen.resigned),
         "scores": list(seen.scores),
-        "rounds": [_summary(r.round, r.reason, r.winners, r.points) for r in seen.rounds],
+        "rounds": [_round(r, n == len(seen.rounds) - 1) for n, r in enumerate(seen.rounds)],
         "result": None if result is None else _summary(None, result.reason, result.winners, result.totals),
-        "board": board,
+        "boards": boards,
         "open_call": None
         if window is None
         else {"offender": window.offender, "missed": challenges.quoted_calls(window.missed)},

@@ -1,24 +1,37 @@
 // The create page: pick a variant, seats (people or bot levels), options and house rules; get the join links.
+// Every text the page writes goes in with textContent: names typed here are never read as HTML.
 "use strict";
+// The variant chosen when the page opens, if it is installed: the plainest game for someone new.
+const PRESELECTED = "classic";
 let levels = [];
 let variants = [];
 
+function node(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+function option(value, text) {
+  const made = node("option", "", text);
+  made.value = value;
+  return made;
+}
+
 function seatRow(number, name, bot) {
-  const row = document.createElement("div");
-  row.className = "seat-row";
-  const label = document.createElement("span");
-  label.textContent = `Seat ${number}`;
-  const input = document.createElement("input");
-  input.className = "seat-name";
+  const row = node("div", "seat-row");
+  row.appendChild(node("span", "seat-number", `Seat ${number}`));
+  const input = node("input", "seat-name");
   input.value = name;
   input.setAttribute("aria-label", `name of seat ${number}`);
-  const kind = document.createElement("select");
-  kind.className = "seat-kind";
+  row.appendChild(input);
+  const kind = node("select", "seat-kind");
   kind.setAttribute("aria-label", `who plays seat ${number}`);
-  kind.appendChild(new Option("a person", ""));
-  for (const level of levels) kind.appendChild(new Option(`a ${level} bot`, level));
+  kind.appendChild(option("", "a person"));
+  for (const level of levels) kind.appendChild(option(level, `a ${level} bot`));
   kind.value = bot || "";
-  row.append(label, " ", input, " ", kind);
+  row.appendChild(kind);
   return row;
 }
 
@@ -28,9 +41,15 @@ function addSeat() {
   box.appendChild(seatRow(number, number === 0 ? "Ann" : `Bot ${number}`, number === 0 ? "" : "heuristic"));
 }
 
+function players(low, high) {
+  if (low === high) return `${low} player${low === 1 ? "" : "s"}`;
+  return `${low} to ${high} players`;
+}
+
 function showVariant() {
   const chosen = variants.find((v) => v.name === document.getElementById("variant").value);
-  document.getElementById("summary").textContent = `${chosen.summary} (${chosen.players[0]} to ${chosen.players[1]} players)`;
+  if (!chosen) return;
+  document.getElementById("summary").textContent = `${chosen.summary} (${players(chosen.players[0], chosen.players[1])})`;
   document.getElementById("option-help").textContent = chosen.options.length ? "Options: " + chosen.options.join("; ") : "No options.";
 }
 
@@ -66,28 +85,10 @@ async function create(event) {
     return;
   }
   document.getElementById("error").textContent = "";
-  const list = document.getElementById("link-list");
-  list.replaceChildren();
-  const link = (className, href, text) => {
-    const anchor = document.createElement("a");
-    anchor.className = className;
-    anchor.href = href;
-    anchor.textContent = text;
-    return anchor;
-  };
-  for (const seat of body.seats) {
-    const item = document.createElement("li");
-    if (seat.url) item.append(`${seat.name}: `, link("join", seat.url, seat.url));
-    else item.textContent = `${seat.name}: a ${seat.bot} bot`;
-    list.appendChild(item);
-  }
-  const watch = document.createElement("li");
-  watch.append("Spectators: ", link("watch", body.watch, body.watch));
-  list.appendChild(watch);
-  const save = document.createElement("li");
-  save.append("Save the table (keep this link to yourself): ", link("save", body.save, "save"));
-  list.appendChild(save);
-  document.getElementById("links").hidden = false;
+  const links = document.getElementById("links");
+  drawLinks(document.getElementById("link-list"), body, null);
+  links.hidden = false;
+  links.scrollIntoView({ block: "start" });
 }
 
 async function start() {
@@ -96,7 +97,8 @@ async function start() {
   levels = body.levels;
   variants = body.variants;
   const select = document.getElementById("variant");
-  select.replaceChildren(...variants.map((v) => new Option(v.name, v.name)));
+  select.replaceChildren(...variants.map((v) => option(v.name, v.name)));
+  if (variants.some((v) => v.name === PRESELECTED)) select.value = PRESELECTED;
   select.addEventListener("change", showVariant);
   showVariant();
   for (let n = 0; n < 3; n++) addSeat();

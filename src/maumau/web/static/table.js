@@ -2,15 +2,28 @@
 // Only the legal moves are clickable; the server checks every move again all the same.
 // A play of several cards is clicked card by card: with "and more" ticked, a card that more cards may follow is
 // sent with more=true, and the server then lists only the cards that may follow; the last card is clicked without it.
+// The other seats' moves are shown one at a time (PACE ms each), beside each seat and on the pile, before the new
+// state is drawn, so that a bot's quick moves can be followed.  Every text goes in with textContent.
 "use strict";
 const query = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/")[2];
+// How long each move of another seat is shown before the next, in milliseconds; ?pace=0 shows them all at once.
+const PACE = query.has("pace") ? Math.max(0, Number(query.get("pace")) || 0) : 500;
 let socket = null;
 let current = null;
+let setup = null;
 let countdown = null;
 // Whether a click on a card goes on with more cards, and whether the last state had a play open (its end clears it).
 let moreMode = false;
 let wasPlaying = false;
+// State messages not drawn yet, whether their moves are being shown, and whether the first one (the history) came.
+const queue = [];
+let showing = false;
+let started = false;
+// Each seat's last moves, shown beside it: parts such as {text: "played", cards: [...]}, {text: "wished", suit}.
+const lastMoves = new Map();
+let lastMover = null;
+const SUIT_CLASS = /^[a-z][a-z0-9-]*$/;
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -19,15 +32,28 @@ function el(tag, className, text) {
   return node;
 }
 
+function colourClass(prefix, colour) {
+  return colour && SUIT_CLASS.test(colour) ? `${prefix}-${colour}` : "";
+}
+
 function cardNode(card, extra) {
-  const node = el("div", `card suit-${card.colour} ${extra || ""}`);
+  const node = el("div", `card ${colourClass("suit", card.colour)} ${extra || ""}`);
   node.dataset.card = card.code;
   // French cards: the rank and the suit's symbol; a colour deck's cards: the rank and the colour's name.
-  node.appendChild(el("span", "corner", card.french ? card.text : card.rank));
-  node.appendChild(el("span", "face", card.rank));
-  node.appendChild(el("span", "suit", card.french ? card.suit : card.suit));
+  const long = card.rank.length > 3;
+  node.appendChild(el("span", "corner", card.french ? card.text : long ? card.rank.slice(0, 1) : card.rank));
+  node.appendChild(el("span", "face" + (long ? " long" : ""), card.rank));
+  node.appendChild(el("span", "suit", card.suit));
   node.title = card.text;
   return node;
+}
+
+function miniCard(card) {
+  return el("span", `mini ${colourClass("suit", card.colour)}`, card.text);
+}
+
+function suitNode(suit) {
+  return el("span", `suit-symbol ${colourClass("suit", suit.colour)}`, suit.symbol);
 }
 
 function who(table, seat) {
@@ -35,9 +61,22 @@ function who(table, seat) {
   return seat === table.seat ? "You" : table.names[seat];
 }
 
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
 function send(request) {
   // The version of the state shown goes along: the server refuses a click on a state that has moved on.
-  document.getElementById("notice").textContent = "";
+  const notice = document.getElementById("notice");
+  if (showing) {
+    notice.textContent = "The other players' moves are still being shown; a moment, please.";
+    return;
+  }
+  notice.textContent = "";
   socket.send(JSON.stringify({ ...request, version: Number(document.body.dataset.version) }));
 }
 
@@ -45,7 +84,7 @@ function act(entry) {
   send({ type: "act", action: entry.action });
 }
 
-function drawStatus(table, deadlineIn) {
+function drawStatus(table, deadlineIn, received) {
   const status = document.getElementById("status");
   status.replaceChildren();
   clearInterval(countdown);
@@ -59,17 +98,37 @@ function drawStatus(table, deadlineIn) {
   if (table.pending) text += ` ${who(table, table.pending.seat)} must decide: ${table.pending.kind}.`;
   status.appendChild(el("span", actor === table.seat ? "your-turn" : "", text));
   if (table.may_decline) {
-    const offer = el("span", "reaction-offer", " You may react before play goes on.");
-    status.appendChild(offer);
+    status.appendChild(el("span", "reaction-offer", " You may react before play goes on."));
     const left = el("span", "countdown");
     status.appendChild(left);
     if (deadlineIn !== null) {
-      const end = Date.now() + deadlineIn * 1000;
+      const end = received + deadlineIn * 1000;
       const tick = () => { left.textContent = ` (${Math.max(0, Math.ceil((end - Date.now()) / 1000))} s)`; };
       tick();
       countdown = setInterval(tick, 250);
     }
   }
+}
+
+function drawHeading(table) {
+  const arrow = table.direction > 0 ? "→" : "←";
+  document.getElementById("heading").textContent =
+    `${table.variant} · round ${table.round} · play goes ${arrow}` + (table.seat === null ? " · watching" : "");
+  document.getElementById("goal").textContent = setup && setup.goal ? `match: ${setup.goal}` : "";
+}
+
+function lastMoveNode(seat) {
+  const box = el("div", "last-move");
+  box.dataset.test = "last-move";
+  const parts = lastMoves.get(seat) || [];
+  parts.forEach((part, index) => {
+    if (index) box.appendChild(el("span", "", " · "));
+    box.appendChild(el("span", "move-text", part.text));
+    for (const card of part.cards || []) box.appendChild(miniCard(card));
+    if (part.said) box.appendChild(el("span", "said", ` '${part.said}'`));
+    if (part.suit) box.appendChild(suitNode(part.suit));
+  });
+  return box;
 }
 
 function drawPlayers(table) {
@@ -87,14 +146,17 @@ function drawPlayers(table) {
     const backs = el("div", "backs");
     for (let n = 0; n < Math.min(table.hand_sizes[seat], 12); n++) backs.appendChild(el("span", "back"));
     player.appendChild(backs);
-    const cards = `${table.hand_sizes[seat]} card${table.hand_sizes[seat] === 1 ? "" : "s"}`;
     const finished = place >= 0 ? ` · finished ${place + 1}.` : "";
-    player.appendChild(el("div", "count", `${cards} · ${table.scores[seat]} points${finished}`));
+    player.appendChild(el("div", "count", `${plural(table.hand_sizes[seat], "card")} · ${plural(table.scores[seat], "point")}${finished}`));
+    player.appendChild(lastMoveNode(seat));
     box.appendChild(player);
   });
-  const arrow = table.direction > 0 ? "→" : "←";
-  document.getElementById("heading").textContent =
-    `${table.variant} · round ${table.round} · play goes ${arrow}` + (table.seat === null ? " · watching" : "");
+}
+
+function drawTop(card, discards) {
+  const discard = document.getElementById("discard");
+  discard.replaceChildren(cardNode(card, "top"));
+  if (discards !== undefined) discard.appendChild(el("div", "label", `discards: ${discards}`));
 }
 
 function drawCentre(table) {
@@ -102,24 +164,25 @@ function drawCentre(table) {
   pile.replaceChildren();
   const draw = table.actions.find((a) => a.kind === "draw");
   const back = el("button", "card back-card" + (draw ? " playable" : ""), `${table.draw_pile}`);
-  back.title = draw ? "draw" : "the draw pile";
+  back.title = draw ? draw.text : "the draw pile";
   back.dataset.test = "draw-pile";
   back.disabled = !draw;
   if (draw) back.addEventListener("click", () => act(draw));
   pile.appendChild(back);
   pile.appendChild(el("div", "label", "draw pile"));
-  const discard = document.getElementById("discard");
-  discard.replaceChildren();
-  discard.appendChild(cardNode(table.top, "top"));
-  discard.appendChild(el("div", "label", `discards: ${table.discards}`));
+  drawTop(table.top, table.discards);
   const duties = document.getElementById("obligations");
   duties.replaceChildren();
-  if (table.wish) duties.appendChild(el("div", "badge", `wished suit: ${table.wish}`));
+  if (table.wish) {
+    const wish = el("div", "badge", "wished suit: ");
+    wish.appendChild(suitNode(table.wish));
+    duties.appendChild(wish);
+  }
   if (table.rank_wish) duties.appendChild(el("div", "badge", `wished rank: ${table.rank_wish}`));
   if (table.playing.length) {
     const open = el("div", "badge playing", `${who(table, table.to_move)} ${table.to_move === table.seat ? "have" : "has"} put down: `);
     open.dataset.test = "playing";
-    for (const card of table.playing) open.appendChild(el("span", `mini suit-${card.colour}`, card.text));
+    for (const card of table.playing) open.appendChild(miniCard(card));
     open.appendChild(el("span", "", " (more to follow)"));
     duties.appendChild(open);
   }
@@ -127,7 +190,7 @@ function drawCentre(table) {
     const again = table.again === "must" ? "play again" : "may play again or pass";
     duties.appendChild(el("div", "badge", `${who(table, table.to_move)} ${again}`));
   }
-  if (table.debt) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} owe${table.actor === table.seat ? "" : "s"} ${table.debt} cards`));
+  if (table.debt) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} owe${table.actor === table.seat ? "" : "s"} ${plural(table.debt, "card")}`));
   if (table.open_call) {
     duties.appendChild(el("div", "badge call", `${who(table, table.open_call.offender)} missed ${table.open_call.missed}: open to a challenge`));
   }
@@ -140,37 +203,44 @@ function drawCentre(table) {
     duties.appendChild(el("div", "badge call", `${who(table, table.suspect.offender)}'s ${table.suspect.card.text} may be challenged by ${by}`));
   }
   table.waits.forEach((turns, seat) => {
-    if (turns > 0) duties.appendChild(el("div", "badge", `${who(table, seat)} sit${seat === table.seat ? "" : "s"} out ${turns} turn${turns === 1 ? "" : "s"}`));
+    if (turns > 0) duties.appendChild(el("div", "badge", `${who(table, seat)} sit${seat === table.seat ? "" : "s"} out ${plural(turns, "turn")}`));
   });
 }
 
-function drawBoard(table) {
-  const box = document.getElementById("board");
-  box.hidden = !table.board;
-  if (!table.board) return;
+function drawBoards(table) {
+  // Any game's board, as its slot's value draws itself: rows of cells, then a line of notes.
+  const box = document.getElementById("boards");
   box.replaceChildren();
-  box.appendChild(el("h2", "", `The race to space ${table.board.finish}`));
-  const track = el("div", "track");
-  for (const pig of table.board.pigs) {
-    const lane = el("div", `lane pig-${pig.pig}`);
-    lane.dataset.pig = pig.pig;
-    lane.appendChild(el("span", "lane-name", pig.pig));
-    for (let space = 0; space <= table.board.finish; space++) {
-      const cell = el("span", "space" + (space === table.board.finish ? " finish" : ""));
-      if (space === pig.at) cell.appendChild(el("span", "pig", "●"));
-      lane.appendChild(cell);
+  for (const board of table.boards) {
+    const section = el("div", "board");
+    section.dataset.test = "board";
+    if (board.title) section.appendChild(el("h2", "", board.title));
+    const rows = el("div", "board-rows");
+    for (const row of board.rows) {
+      const line = el("div", `lane ${colourClass("tint", row.colour)}`);
+      line.dataset.label = row.label;
+      line.appendChild(el("span", "lane-name", row.label));
+      const cells = el("span", "cells");
+      row.cells.forEach((text, index) => {
+        const cell = el("span", "space" + (row.marked.includes(index) ? " marked" : ""));
+        if (text) cell.appendChild(el("span", "mark", text));
+        cells.appendChild(cell);
+      });
+      line.appendChild(cells);
+      line.appendChild(el("span", "lane-at", row.value));
+      rows.appendChild(line);
     }
-    lane.appendChild(el("span", "lane-at", `${pig.at}`));
-    track.appendChild(lane);
+    section.appendChild(rows);
+    if (board.notes.length) {
+      const notes = el("div", "notes");
+      if (board.notes_title) notes.appendChild(el("span", "notes-title", `${board.notes_title}:`));
+      for (const note of board.notes) {
+        notes.appendChild(el("span", `note ${colourClass("tint", note.colour)}` + (note.faded ? " faded" : ""), note.text));
+      }
+      section.appendChild(notes);
+    }
+    box.appendChild(section);
   }
-  box.appendChild(track);
-  const bets = el("div", "bets");
-  bets.appendChild(el("span", "bets-title", "Bets:"));
-  for (const bet of table.board.bets) {
-    const text = bet.seat === null ? "free" : `${who(table, bet.seat)} on ${bet.pig || "?"}`;
-    bets.appendChild(el("span", "bet" + (bet.seat === null ? " free" : "") + (bet.pig ? ` pig-${bet.pig}` : ""), `${bet.points} pts: ${text}`));
-  }
-  box.appendChild(bets);
 }
 
 function drawSlots(table) {
@@ -200,10 +270,17 @@ function drawHand(table) {
     node.tabIndex = 0;
     node.setAttribute("role", "button");
     node.setAttribute("aria-disabled", play ? "false" : "true");
+    if (play) node.title = `${card.text}: ${play.text}`;
     if (table.drawn && table.drawn.code === card.code) node.classList.add("drawn");
     node.addEventListener("click", () => {
       if (play) act(play);
       else document.getElementById("notice").textContent = `${card.text} cannot be played now.`;
+    });
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        node.click();
+      }
     });
     hand.appendChild(node);
   }
@@ -215,7 +292,18 @@ function drawActions(table) {
   for (const entry of table.actions) {
     const plays = table.actions.filter((a) => a.card && a.card === entry.card);
     if (entry.card && plays.length === 1) continue; // the card itself is the button
-    const button = el("button", "action" + (entry.reaction ? " reaction" : "") + (entry.kind === "resign" ? " resign" : ""), entry.text);
+    const kind = "action" + (entry.reaction ? " reaction" : "") + (entry.kind === "resign" ? " resign" : "");
+    const button = el("button", kind + (entry.suit ? " suit-choice" : ""));
+    button.type = "button";
+    if (entry.suit) {
+      // A suit to name: its symbol in its colour, and its name, so that it reads at a glance.
+      button.appendChild(el("span", "", "name "));
+      button.appendChild(suitNode(entry.suit));
+      if (entry.suit.name !== entry.suit.symbol) button.appendChild(el("span", "suit-name", ` ${entry.suit.name}`));
+      button.title = entry.text;
+    } else {
+      button.textContent = entry.text;
+    }
     button.dataset.kind = entry.kind;
     button.addEventListener("click", () => {
       if (entry.kind === "resign" && !confirm("Leave the match?")) return;
@@ -225,6 +313,7 @@ function drawActions(table) {
   }
   if (table.may_decline) {
     const wait = el("button", "action decline", "Let play go on");
+    wait.type = "button";
     wait.dataset.kind = "decline";
     wait.addEventListener("click", () => send({ type: "decline" }));
     box.appendChild(wait);
@@ -256,43 +345,144 @@ function drawSummary(table) {
     grid.appendChild(row);
   }
   box.appendChild(el("h2", "", table.result ? "The match" : "Rounds so far"));
-  box.appendChild(grid);
+  const scroll = el("div", "scroll");
+  scroll.appendChild(grid);
+  box.appendChild(scroll);
+  const last = table.rounds[table.rounds.length - 1];
+  if (last && last.hands) {
+    // Every hand as it was when the round ended: public once the round is over, as the terminal shows them.
+    const hands = el("div", "round-hands");
+    hands.dataset.test = "round-hands";
+    hands.appendChild(el("h2", "", `The hands at the end of round ${last.round}`));
+    last.hands.forEach((held, seat) => {
+      const line = el("div", "held");
+      line.appendChild(el("span", "held-name", `${who(table, seat)}: `));
+      if (!held.length) line.appendChild(el("span", "hint", "no cards"));
+      for (const card of held) line.appendChild(miniCard(card));
+      hands.appendChild(line);
+    });
+    box.appendChild(hands);
+  }
 }
 
-function addEvents(events) {
-  const log = document.getElementById("log");
-  for (const event of events) {
-    const line = el("li", "", event.text);
-    line.value = event.n + 1;
-    log.appendChild(line);
+function drawFinished(table) {
+  document.getElementById("finished").hidden = !table.result;
+}
+
+async function newMatch() {
+  // The same game, seats, options, house rules and reaction time at a new table; a new seed deals anew.
+  const problem = document.getElementById("new-error");
+  if (!setup) return;
+  const spec = {
+    variant: setup.variant,
+    seats: setup.seats,
+    options: setup.options,
+    house_rules: setup.house_rules,
+    reaction_seconds: setup.reaction_seconds,
+  };
+  const answer = await fetch("/api/tables", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(spec),
+  });
+  const body = await answer.json();
+  if (!answer.ok) {
+    problem.textContent = body.error;
+    return;
   }
+  problem.textContent = "";
+  drawLinks(document.getElementById("new-links"), body, current ? current.seat : null);
+  document.getElementById("new-match").hidden = true;
+}
+
+function addEvent(event) {
+  const log = document.getElementById("log");
+  const line = el("li", "", event.text);
+  line.value = event.n + 1;
+  log.appendChild(line);
   log.scrollTop = log.scrollHeight;
+}
+
+function noteMove(event) {
+  // A seat's moves in a row are one entry beside it (played J♣ · wished ♥); another seat's move starts its own.
+  if (event.kind === "round_started") {
+    lastMoves.clear();
+    lastMover = null;
+    return;
+  }
+  if (!event.move || event.seat === null) return;
+  const move = event.move;
+  const parts = event.seat === lastMover ? lastMoves.get(event.seat) || [] : [];
+  const previous = parts[parts.length - 1];
+  if (move.card && previous && previous.cards.length && !previous.said && previous.text === move.text) {
+    previous.cards.push(move.card); // the next card of a play of several cards
+    previous.said = move.said || null;
+  } else {
+    parts.push({ text: move.text, cards: move.card ? [move.card] : [], said: move.said || null, suit: move.suit || null });
+  }
+  lastMoves.set(event.seat, parts);
+  lastMover = event.seat;
 }
 
 function draw(message) {
   current = message.table;
+  setup = message.setup || setup;
   const playing = current.playing.length > 0;
   if (wasPlaying && !playing) moreMode = false; // the play is over: the next one starts with one card again
   wasPlaying = playing;
   document.body.dataset.version = message.version;
   document.body.dataset.over = current.result ? "yes" : "no";
-  drawStatus(current, message.deadline_in);
+  drawStatus(current, message.deadline_in, message.received);
+  drawHeading(current);
   drawPlayers(current);
   drawCentre(current);
-  drawBoard(current);
+  drawBoards(current);
   drawSlots(current);
   drawHand(current);
   drawActions(current);
   drawSummary(current);
-  addEvents(message.events);
+  drawFinished(current);
+}
+
+async function showMessages() {
+  // Draw each state in turn; before it, show the others' moves that led to it one by one (not the first: the history).
+  showing = true;
+  document.body.dataset.busy = "yes";
+  while (queue.length) {
+    const message = queue.shift();
+    const paced = started && PACE > 0 && current !== null;
+    started = true;
+    for (const event of message.events) {
+      addEvent(event);
+      noteMove(event);
+      if (!paced || !event.move || event.seat === null || event.seat === message.table.seat) continue;
+      document.body.dataset.pacing = "yes";
+      drawPlayers({ ...current, actor: event.seat });
+      if (event.move.card) drawTop(event.move.card);
+      await sleep(PACE);
+    }
+    document.body.dataset.pacing = "no";
+    draw(message);
+  }
+  showing = false;
+  document.body.dataset.busy = "no";
+}
+
+function receive(message) {
+  message.received = Date.now();
+  queue.push(message);
+  if (!showing) showMessages();
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/ws${location.search}`);
+  const seatQuery = new URLSearchParams(location.search);
+  seatQuery.delete("pace");
+  const search = seatQuery.toString();
+  socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/ws${search ? "?" + search : ""}`);
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") draw(message);
+    if (message.type === "state") receive(message);
     else if (message.type === "error") document.getElementById("notice").textContent = message.message;
   });
   socket.addEventListener("close", () => {
@@ -304,6 +494,7 @@ document.getElementById("more").addEventListener("change", (event) => {
   moreMode = event.target.checked;
   if (current) drawHand(current);
 });
+document.getElementById("new-match").addEventListener("click", newMatch);
 
 if (!query.get("seat") && !location.pathname.endsWith("/watch")) document.getElementById("notice").textContent = "This link has no seat.";
 connect();
