@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -197,6 +198,8 @@ async def run(base: str, tables: int, seconds: float, seed: int) -> tuple[Counts
     took = time.monotonic() - started
     others.cancel()
     stopping.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await others
     return counts, took, len(links)
 
 

@@ -327,6 +327,22 @@ class Table:
             self._apply(action)
             self._run_bots()
 
+    def catch_up(self, actions: Sequence[Action]) -> None:
+        """
+        Apply *actions* as they were played, the bots' included, without asking the bots for anything.
+
+        How a server brings a table stored at one move up to the moves stored after it: the table then
+        stands where it stood, its log told, and its bots go on from there at the next `advance`.
+
+        Raises:
+            IllegalActionError: an action the rules refuse at its turn; the table keeps the actions before it.
+
+        .. versionadded:: 0.2.0
+        """
+        with self._lock:
+            for action in actions:
+                self._apply(action)
+
     def decline(self, seat: int) -> None:
         """
         *seat* lets the open reaction window pass: it does not challenge or jump in now.

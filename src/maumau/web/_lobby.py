@@ -34,14 +34,14 @@ from attrs import define, field
 from .._actions import Action
 from .._house_rules import house_rule_names
 from .._options import parse_option
-from .._serialize import from_json
+from .._serialize import from_json, to_json
 from .._table import Seat, Table
 from ..bots import acting_seat
 from ..exceptions import MaumauError, TableError, UnknownVariantError
 from ..plugins import variant_names
 from ._guard import Limits, short
 from ._render import events_data, render, table_setup
-from ._store import Store, digest
+from ._store import CHECKPOINT, Store, digest
 
 __all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
 
@@ -88,6 +88,9 @@ class Hosted:
     secrets: tuple[tuple[str | None, ...], str] | None = None
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     active: float = field(factory=time.monotonic)
+    #: The moves of the table's last save in the store (``None``: not stored yet), and all the moves stored.
+    saved: int | None = None
+    stored: int = 0
 
     def admits(self, seat: int, token: str) -> bool:
         """
@@ -221,11 +224,21 @@ class Lobby:
 
     def persist(self, hosted: Hosted) -> None:
         """
-        Write *hosted* to the store (when there is one), committed before this returns.
+        Write *hosted*'s new moves to the store (when there is one), committed before this returns.
+
+        The moves since the table's last save are added one row each; every `CHECKPOINT` moves (and when the
+        table is new) its whole save is written instead.
         """
         hosted.active = self.clock()
-        if self.store is not None and hosted.id in self.tables:
+        if self.store is None or hosted.id not in self.tables:
+            return
+        actions = hosted.table.state.actions
+        if hosted.saved is None or len(actions) - hosted.saved >= CHECKPOINT or len(actions) < hosted.stored:
             self.store.put(hosted.id, hosted.table.to_json(), hosted.tokens, hosted.key)
+            hosted.saved = hosted.stored = len(actions)
+        elif len(actions) > hosted.stored:
+            self.store.append(hosted.id, hosted.stored, [to_json(action) for action in actions[hosted.stored :]])
+            hosted.stored = len(actions)
 
     def restore(self) -> int:
         """
@@ -239,11 +252,15 @@ class Lobby:
         for row in self.store.rows():
             try:
                 table = Table.from_json(row.save)
+                saved = len(table.state.actions)
+                table.catch_up([from_json(move, Action) for move in row.moves])
             except MaumauError as error:
                 print(f"maumau: table {row.id} not restored: {error}", file=sys.stderr)
                 continue
             table.think_seconds = self.limits.think_seconds
-            self.tables[row.id] = Hosted(row.id, table, row.tokens, row.key, active=self.clock())
+            hosted = Hosted(row.id, table, row.tokens, row.key, active=self.clock())
+            hosted.saved, hosted.stored = saved, len(table.state.actions)
+            self.tables[row.id] = hosted
             count += 1
         return count
 
