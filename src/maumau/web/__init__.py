@@ -5,8 +5,8 @@ It needs the optional extra: ``pip install 'maumau[web]'`` (Starlette,
 uvicorn and websockets).  One process hosts many tables at once; each is a
 `maumau.Table`, so the rules, the bots and the reaction windows are the
 library's own, and the server only carries views to pages and actions back.
-Tables are kept in a SQLite file (`Store`), so that a restart brings every
-table back with the same links; the server bounds every input (`Limits`)
+Tables are kept in a SQLite file (`maumau.web.Store`), so that a restart brings every
+table back with the same links; the server bounds every input (`maumau.web.Limits`)
 and may face the open internet.
 
 .. versionadded:: 0.2.0
@@ -14,14 +14,12 @@ and may face the open internet.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ._app import create_app
 from ._guard import Limits
 from ._lobby import Hosted, Lobby, Socket, Watcher
-from ._store import Store
+from ._store import Row, Store
 
-__all__ = ["Hosted", "Limits", "Lobby", "Socket", "Store", "Watcher", "create_app", "serve"]
+__all__ = ["Hosted", "Limits", "Lobby", "Row", "Socket", "Store", "Watcher", "create_app", "serve"]
 
 
 def serve(
@@ -29,7 +27,7 @@ def serve(
     port: int = 8000,
     *,
     log_level: str = "info",
-    db: str | Path = ":memory:",
+    db: str = ":memory:",
     limits: Limits | None = None,
 ) -> None:
     """

@@ -226,7 +226,7 @@ class Lobby:
         """
         Write *hosted*'s new moves to the store (when there is one), committed before this returns.
 
-        The moves since the table's last save are added one row each; every `CHECKPOINT` moves (and when the
+        The moves since the table's last save are added one row each; every 100 moves (and when the
         table is new) its whole save is written instead.
         """
         hosted.active = self.clock()
@@ -383,7 +383,8 @@ class Lobby:
 
     def schedule(self, hosted: Hosted) -> None:
         """
-        Set *hosted*'s timer for its table's `~maumau.Table.deadline`: a reaction window closing, or bots to go on.
+        Set *hosted*'s timer for its table's `Table.deadline <maumau.Table.deadline>`: a reaction window
+        closing, or bots to go on.
         """
         if hosted.timer is not None:
             hosted.timer.cancel()

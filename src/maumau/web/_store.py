@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 from attrs import frozen
 
@@ -56,7 +56,7 @@ class Store:
     The tables of one server in one SQLite file, written from any thread.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
