@@ -41,7 +41,7 @@ from ._slots import TRANSIENT
 from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._tags import OMITTED_WHEN_DEFAULT
 from ._view import PlayerView
-from .exceptions import MaumauError, RecordError, shorten
+from .exceptions import InvalidActionError, MaumauError, RecordError, shorten
 from .plugins import Rules, load_all_variants
 
 __all__ = ["from_data", "from_json", "to_data", "to_json"]
@@ -275,7 +275,13 @@ def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
         if fn is None:
             fn = structure_fns[cls] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
         payload = {k: v for k, v in value.items() if k != "type"}
-        return fn(payload, cls)
+        try:
+            return fn(payload, cls)
+        except cattrs.ClassValidationError as error:
+            # An action's fields read, but it refused to be made (a call too long): its own words say why.
+            if len(error.exceptions) == 1 and isinstance(error.exceptions[0], InvalidActionError):
+                raise error.exceptions[0] from None
+            raise
 
     converter.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), unstructure)
     converter.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), structure)
