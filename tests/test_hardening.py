@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,8 @@ from maumau import (
     RecordError,
     Resign,
     Rules,
+    Seat,
+    Table,
     apply,
     from_data,
     from_json,
@@ -434,6 +438,59 @@ class TestOversizedInput:
     def test_more_players_than_the_limit_are_refused_before_naming_them(self) -> None:
         with pytest.raises(InvalidOptionError, match=f"at most {MAX_PLAYERS} players"):
             new_game("classic", players=10**9)
+
+
+class TestPlayerNames:
+    """
+    A player's name is text every save can hold: at most ``MAX_NAME_LENGTH`` characters, none of them a control
+    character or a lone surrogate (which UTF-8 cannot encode), wherever a name comes in.
+    """
+
+    @pytest.mark.parametrize(
+        ("name", "message"),
+        [
+            ("\ud800", "a name must be text that UTF-8 can encode, got '\\ud800'"),
+            ("Ann\udfff", "a name must be text that UTF-8 can encode"),
+            ("Ann\nBob", "a name cannot hold control characters, got 'Ann\\nBob'"),
+            ("\x1b[31mAnn", "a name cannot hold control characters"),
+            ("Ann\x7f", "a name cannot hold control characters"),
+        ],
+        ids=["surrogate", "trailing-surrogate", "newline", "escape", "delete"],
+    )
+    def test_a_name_utf8_cannot_encode_or_with_a_control_character_is_refused(self, name: str, message: str) -> None:
+        with pytest.raises(InvalidOptionError, match=re.escape(message)):
+            new_game("classic", players=[name, "Bob"])
+        with pytest.raises(InvalidOptionError, match=re.escape(message)):
+            Table("classic", [name, "Bob"])
+        with pytest.raises(InvalidOptionError, match=re.escape(message)):
+            Table("classic", [Seat(name), Seat("Bot", bot="random")])
+
+    @pytest.mark.parametrize("name", ["Zoë", "李雷", "Ann-Marie O'Neil", "👩\u200d👩\u200d👧", "x" * MAX_NAME_LENGTH])
+    def test_names_of_any_script_save_as_utf8(self, name: str) -> None:
+        state = new_game("classic", players=[name, "Bob"], seed=1)
+        table = Table("classic", [name, "Bob"], seed=1)
+
+        assert from_json(to_json(state).encode(), GameState) == state
+        assert Table.from_json(table.to_json().encode()).to_json() == table.to_json()
+
+    @pytest.mark.parametrize("kind", ["state", "record", "view", "table"])
+    @pytest.mark.parametrize("trusted", [False, True])
+    def test_a_saved_name_utf8_cannot_encode_is_refused_on_load(self, kind: str, trusted: bool) -> None:
+        """
+        A save that names a player with a lone surrogate (JSON's ``"\\ud800"``) is refused as it is read, so the
+        next save cannot break; so is one with a control character.
+        """
+        state = new_game("classic", players=["Ann", "Bob"], seed=1)
+        saves: dict[str, tuple[str, Callable[[str], object]]] = {
+            "state": (to_json(state), lambda text: from_json(text, GameState, trusted=trusted)),
+            "record": (to_json(state.record), lambda text: from_json(text, GameRecord, trusted=trusted)),
+            "view": (to_json(view(state, 0)), lambda text: from_json(text, PlayerView, trusted=trusted)),
+            "table": (Table("classic", ["Ann", "Bob"], seed=1).to_json(), Table.from_json),
+        }
+        text, read = saves[kind]
+        for bad, message in (("\\ud800", "UTF-8 can encode"), ("A\\u0000n", "control characters")):
+            with pytest.raises(RecordError, match=f"a name (must be text that|cannot hold) {message}"):
+                read(text.replace('"Ann"', f'"{bad}"'))
 
 
 class TestCardNames:

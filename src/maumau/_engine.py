@@ -13,6 +13,7 @@ plugin that listed it (`maumau_apply_action`).
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn
@@ -174,13 +175,29 @@ def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
         return tuple(f"Seat {seat}" for seat in range(players))
     names = tuple(str(name) for name in players)
     for name in names:
-        if not name or len(name) > MAX_NAME_LENGTH:
-            raise InvalidOptionError(
-                variant, "players", f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            raise InvalidOptionError(variant, "players", problem)
     if len(set(names)) != len(names):
         raise InvalidOptionError(variant, "players", f"names must differ, got {shorten(list(names), 120)}")
     return names
+
+
+def name_problem(name: str) -> str | None:
+    """
+    What is wrong with *name* as a player's name, or ``None``: its length, text that UTF-8 cannot encode
+    (a lone surrogate, which would break every save), or a control character (a line break, an escape).
+    """
+    if not name or len(name) > MAX_NAME_LENGTH:
+        return f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
+    if not name.isprintable():  # the rare names with a space other than ' ' or a format character look closer
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            return f"a name must be text that UTF-8 can encode, got {shorten(name)}"
+        if any(unicodedata.category(char) == "Cc" for char in name):
+            return f"a name cannot hold control characters, got {shorten(name)}"
+    return None
 
 
 def _stacked(variant: str, deck: Sequence[Card | str], full: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -33,7 +33,7 @@ from cattrs.v import format_exception
 
 from ._actions import Action, Resign, action_types
 from ._cards import Card, parse_card
-from ._engine import legal_actions, replay
+from ._engine import legal_actions, name_problem, replay
 from ._events import Event, event_types
 from ._limits import FORMAT_VERSION, MAX_ACTIONS, MAX_INT, MAX_JSON_DEPTH, MAX_JSON_LENGTH, MAX_TEXT_LENGTH
 from ._options import Options
@@ -535,9 +535,11 @@ def _structure_view(value: object, _: type) -> PlayerView:
         raise ValueError(f"PlayerView needs a 'variant' name, got {variant!r}")
     token = _RULES.set(Rules.build(variant, _PLUGINS.get(), _options_of(value)))
     try:
-        return PlayerView(**_structure_fields(PlayerView, dict(value), ()))
+        fields = _structure_fields(PlayerView, dict(value), ())
     finally:
         _RULES.reset(token)
+    _check_names(fields["names"], "names")
+    return PlayerView(**fields)
 
 
 _unstructure_round_fields = make_dict_unstructure_fn(RoundResult, converter)
@@ -557,6 +559,32 @@ def _structure_round(value: object, _: type) -> RoundResult:
 
 _round_fields = make_dict_structure_fn(RoundResult, converter, _cattrs_forbid_extra_keys=True)
 
+
+def _check_names(names: Iterable[str], field: str) -> None:
+    """
+    Refuse a player's name that `maumau.new_game` would refuse (a lone surrogate would break the next save).
+    """
+    for index, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(f"field {field!r}: item {index}: {problem}")
+
+
+_player_fields = make_dict_structure_fn(PlayerState, converter, _cattrs_forbid_extra_keys=True)
+
+
+def _structure_player(value: object, _: type) -> PlayerState:
+    if not isinstance(value, dict):
+        raise ValueError(f"a player is an object, got {_kind(value)}")
+    player = _player_fields(value, PlayerState)
+    problem = name_problem(player.name)
+    if problem is not None:
+        raise ValueError(f"field 'name': {problem}")
+    return player
+
+
+converter.register_structure_hook(PlayerState, _structure_player)
+
 _record_fields = make_dict_structure_fn(GameRecord, converter, _cattrs_forbid_extra_keys=True)
 
 
@@ -573,9 +601,11 @@ def _structure_record(value: object, _: type) -> GameRecord:
         rules = None
     token = _RULES.set(rules)
     try:
-        return _record_fields(value, GameRecord)
+        record = _record_fields(value, GameRecord)
     finally:
         _RULES.reset(token)
+    _check_names(record.players, "players")
+    return record
 
 
 converter.register_structure_hook(GameRecord, _structure_record)
