@@ -44,7 +44,7 @@ from ._events import (
     TurnSkipped,
     seat_event,
 )
-from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
+from ._limits import MAX_ACTIONS, MAX_LATER_DECKS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
 from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
 from .exceptions import (
@@ -92,7 +92,8 @@ def new_game(
             (from the seed, in ``penalty-52``).  Later rounds follow the
             variant's rule.
         later_decks: Exact card orders for the deals of rounds 2, 3... in
-            turn, each checked as *deck* is; rounds beyond them are shuffled.
+            turn (at most ``MAX_LATER_DECKS``), each checked as *deck* is;
+            rounds beyond them are shuffled.
 
     Raises:
         UnknownVariantError: no such variant is installed.
@@ -146,6 +147,12 @@ def _new_game(
     stacked = None if deck is None else _stacked(variant, deck, full)
     if isinstance(later_decks, (str, Card)) or not isinstance(later_decks, Sequence):
         raise InvalidOptionError(variant, "later_decks", f"expected a list of decks, got {shorten(later_decks)}")
+    if len(later_decks) > MAX_LATER_DECKS:
+        raise InvalidOptionError(
+            variant,
+            "later_decks",
+            f"at most {MAX_LATER_DECKS} decks, got {len(later_decks):,}; the rounds after are shuffled",
+        )
     later = tuple(_stacked(variant, each, full) for each in later_decks)
     state = GameState(
         variant=variant,
