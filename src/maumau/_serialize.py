@@ -503,6 +503,10 @@ def _items(value: object) -> list[Any] | tuple[Any, ...]:
     return value if isinstance(value, (list, tuple)) else ()
 
 
+#: Where `_replayed` puts the events of each step (the deal, then each action), for a table's log to be checked.
+_STEPS: contextvars.ContextVar[list[tuple[Event, ...]] | None] = contextvars.ContextVar("maumau_steps", default=None)
+
+
 def _replayed(kwargs: dict[str, Any], rules: Rules, actions_raw: list[Any]) -> tuple[tuple[Action, ...], GameState]:
     """
     The actions of a saved state, each read and replayed in turn with every action checked, and the state they
@@ -519,10 +523,13 @@ def _replayed(kwargs: dict[str, Any], rules: Rules, actions_raw: list[Any]) -> t
         house_rules=kwargs.get("house_rules", ()),
         profile=rules.profile_digest,
     )
+    steps = _STEPS.get()
     try:
         state = start_of(record, plugins=rules.house_rules)
     except RecordError as error:
         raise ValueError(f"its record does not replay: {error}") from error
+    if steps is not None:
+        steps.append(state.events)
     actions = []
     for number, raw in enumerate(actions_raw):
         try:
@@ -535,6 +542,8 @@ def _replayed(kwargs: dict[str, Any], rules: Rules, actions_raw: list[Any]) -> t
             raise ValueError(
                 f"its record does not replay: action {number} ({action}) does not replay: {error}"
             ) from error
+        if steps is not None:
+            steps.append(state.events)
         actions.append(action)
     return tuple(actions), state
 
@@ -911,6 +920,20 @@ def from_data(data: Any, cls: type[T], *, plugins: Iterable[object] = (), truste
     finally:
         _TRUSTED.reset(trusted_token)
         _PLUGINS.reset(plugins_token)
+
+
+def read_replayed(data: Any, *, plugins: Iterable[object] = ()) -> tuple[GameState, tuple[tuple[Event, ...], ...]]:
+    """
+    A saved state read from plain data as `from_data` reads it untrusted, and the events of each step of its
+    record's replay: the deal's, then each action's, for a saved table's event log to be checked against.
+    """
+    steps: list[tuple[Event, ...]] = []
+    token = _STEPS.set(steps)
+    try:
+        state = from_data(data, GameState, plugins=plugins)
+    finally:
+        _STEPS.reset(token)
+    return state, tuple(steps)
 
 
 def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = (), trusted: bool = False) -> T:
