@@ -17,6 +17,7 @@ from maumau import (
     CLUBS,
     DIAMONDS,
     HEARTS,
+    MAX_CALL_LENGTH,
     SPADES,
     Action,
     Card,
@@ -157,15 +158,78 @@ class TestIllegalActions:
             check_action(state, PlayCard(1, Card.parse("Ah")))
         check_action(state, DrawCards(1))  # legal: no error
 
-    @pytest.mark.parametrize("action", ["draw", None, Card.parse("7h"), PlayCard(1, "7h")])  # type: ignore[arg-type]
+    @pytest.mark.parametrize("action", ["draw", None, Card.parse("7h")])
     def test_something_that_is_no_action_raises_invalid_action_error(self, action: object) -> None:
         """
-        Not an action at all (or an action with no card in it) is malformed, not illegal.
+        Not an action at all is malformed, not illegal.
         """
         state = start()
 
         with pytest.raises(InvalidActionError):
             apply(state, action)  # type: ignore[arg-type]
+
+    def test_an_action_with_no_card_in_it_cannot_be_made(self) -> None:
+        """
+        An action whose fields `apply` would refuse as malformed is refused as it is made, in the same words.
+        """
+        with pytest.raises(InvalidActionError, match="card must be a Card, got '7h'"):
+            PlayCard(1, "7h")  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        "make",
+        [
+            lambda: DrawCards(True),
+            lambda: Resign(False),
+            lambda: PlayCard(True, Card.parse("7h")),
+            lambda: ChooseSuit(True, HEARTS),
+            lambda: Challenge(True, 0),
+            lambda: DrawCards(1.0),  # type: ignore[arg-type]
+            lambda: DrawCards("1"),  # type: ignore[arg-type]
+        ],
+        ids=["draw", "resign", "play", "suit", "challenge", "float", "text"],
+    )
+    def test_a_seat_that_is_not_a_whole_number_is_refused_as_the_action_is_made(
+        self, make: Callable[[], Action]
+    ) -> None:
+        """
+        ``True`` equals seat 1 to Python, so an action of seat ``True`` would be found among the legal actions
+        that `apply` then refuses: no such action can be made, and the error names the seat and its type.
+        """
+        with pytest.raises(InvalidActionError, match=r"seat must be a whole number, got (True|False|1\.0|'1')$"):
+            make()
+
+    def test_a_seat_true_action_is_never_reported_legal(self) -> None:
+        """
+        The actions seat 1 may take are listed for seat 1, and one made with ``True`` for its seat is refused
+        before it could compare equal to them; `apply` and `is_legal` of a forced one agree, naming the seat.
+        """
+        state = start()
+        listed = legal_actions(state)
+        assert DrawCards(1) in listed
+
+        with pytest.raises(InvalidActionError, match="seat must be a whole number, got True"):
+            DrawCards(True)
+        forced = object.__new__(DrawCards)
+        object.__setattr__(forced, "seat", True)  # made around the check, as only a careless caller could
+        with pytest.raises(InvalidActionError, match="seat must be a whole number, got True"):
+            apply(state, forced)
+        with pytest.raises(InvalidActionError, match="seat must be a whole number, got True"):
+            is_legal(state, forced)
+        assert state == start()
+
+    @pytest.mark.parametrize("length", [MAX_CALL_LENGTH + 1, 200, 10_000])
+    def test_a_call_longer_than_the_limit_is_refused_as_the_action_is_made(self, length: int) -> None:
+        """
+        A call of more than ``MAX_CALL_LENGTH`` characters is refused when the `PlayCard` is made, with the
+        words `apply` uses; one of the limit's length can be made (and is merely illegal).
+        """
+        card = Card.parse("7h")
+
+        with pytest.raises(InvalidActionError, match=f"a call has at most 40 characters, got {length:,}$"):
+            PlayCard(1, card, "x" * length)
+        longest = PlayCard(1, card, "x" * MAX_CALL_LENGTH)
+        with pytest.raises(IllegalActionError):
+            apply(start(), longest)
 
 
 class TestValues:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +22,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import maumau._serialize
 from maumau import (
     FORMAT_VERSION,
     MAX_ACTIONS,
     MAX_JSON_DEPTH,
     MAX_JSON_LENGTH,
+    MAX_LATER_DECKS,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     Action,
@@ -44,6 +49,8 @@ from maumau import (
     RecordError,
     Resign,
     Rules,
+    Seat,
+    Table,
     apply,
     from_data,
     from_json,
@@ -75,6 +82,10 @@ def _played(variant: str = "classic", steps: int = 12, players: int = 3, seed: i
 def _saved(state: GameState) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(to_json(state))
     return data
+
+
+def _no_card_read(text: str) -> Card:
+    raise AssertionError(f"the card {text!r} was read")
 
 
 class TestDeepJson:
@@ -434,6 +445,169 @@ class TestOversizedInput:
     def test_more_players_than_the_limit_are_refused_before_naming_them(self) -> None:
         with pytest.raises(InvalidOptionError, match=f"at most {MAX_PLAYERS} players"):
             new_game("classic", players=10**9)
+
+    def test_a_save_with_more_cards_than_its_deck_is_refused_before_any_card_is_read(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """
+        A draw pile of a million cards is refused on the lengths of the piles and hands, which together hold
+        no more cards than the game's deck: not one card is read, and the refusal costs little more than
+        reading the JSON text.
+        """
+        data = _saved(new_game("classic", players=2, seed=1))
+        data["draw_pile"] = data["draw_pile"] * (1_000_000 // len(data["draw_pile"]))
+        text = json.dumps(data)
+        monkeypatch.setattr(maumau._serialize, "parse_card", _no_card_read)
+
+        started = time.process_time()
+        with pytest.raises(RecordError, match="the cards are not the 'classic' deck: it has 32 cards, the save holds"):
+            from_json(text, GameState)
+        spent = time.process_time() - started
+
+        assert spent < 0.5  # about 0.07 s, of which reading the JSON text takes most
+
+    @pytest.mark.parametrize(
+        ("field", "value", "message"),
+        [
+            ("playing", ["7h"] * 33, "field 'playing': at most 32 cards, as the 'classic' deck has; got 33"),
+            ("stacked_deck", ["7h"] * 33, "field 'stacked_deck': at most 32 cards"),
+            ("later_decks", [["7h"] * 33], "field 'later_decks': item 0: at most 32 cards"),
+            ("later_decks", [[]] * (MAX_LATER_DECKS + 1), "at most 100 later decks, got 101"),
+            ("waits", [0] * 3, "field 'waits': at most one entry per seat, 2; got 3"),
+            ("result", {"winners": [0] * 3}, "field 'result': field 'winners': at most one entry per seat"),
+            ("rounds", [{}] * 13, "field 'rounds': 13 finished rounds, but only 12 actions to end them"),
+        ],
+        ids=["playing", "stacked", "later-deck", "later-decks", "waits", "winners", "rounds"],
+    )
+    def test_lists_longer_than_the_game_allows_are_refused_unread(
+        self, field: str, value: object, message: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """
+        No list of a save is longer than its game allows (a deck's cards, an entry per seat, a finished round
+        per action at most), and one that is is refused before any card of the save is read.
+        """
+        data = _saved(_played("classic", steps=12, players=2, seed=5))
+        data[field] = value
+        monkeypatch.setattr(maumau._serialize, "parse_card", _no_card_read)
+
+        for trusted in (False, True):
+            with pytest.raises(RecordError, match=re.escape(message)):
+                from_json(json.dumps(data), GameState, trusted=trusted)
+
+    def test_a_round_result_longer_than_the_seats_is_refused_unread(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        state = _played("classic", steps=400, players=2, seed=5)
+        assert state.rounds
+        data = _saved(state)
+        data["rounds"][0]["points"] = [0] * 1_000
+        monkeypatch.setattr(maumau._serialize, "parse_card", _no_card_read)
+
+        with pytest.raises(RecordError, match="field 'rounds': item 0: field 'points': at most one entry per seat"):
+            from_json(json.dumps(data), GameState)
+
+    def test_a_save_whose_record_stops_replaying_is_refused_at_that_action_the_rest_unread(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """
+        A saved state's actions are read and replayed one by one, so that 99,999 actions of which the first
+        does not replay cost one action read and tried, not all of them read first.
+        """
+        state = new_game("classic", players=2, seed=1)
+        data = _saved(state)
+        data["actions"] = [{"type": "draw", "seat": 1 - state.to_move}] * 99_999  # out of turn
+        text = json.dumps(data)
+        tried: list[Action] = []
+
+        def counted(state: GameState, action: Action) -> GameState:
+            tried.append(action)
+            return apply(state, action)
+
+        monkeypatch.setattr(maumau._serialize, "apply", counted)
+        started = time.process_time()
+        with pytest.raises(RecordError, match=r"its record does not replay: action 0 \(seat \d draws\)"):
+            from_json(text, GameState)
+        spent = time.process_time() - started
+
+        assert len(tried) == 1
+        assert spent < 0.5  # about 0.09 s, of which reading the JSON text takes most
+
+    def test_a_state_of_more_events_than_its_record_plays_to_is_refused_unread(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """
+        A saved state's events are those of its last action; a save of more than its replay gives is refused on
+        their number, before any of them is read.
+        """
+        data = _saved(_played())
+        data["events"] = data["events"] * 1_000
+        read = maumau._serialize._field
+
+        def no_events(name: str, raw: object, kind: Any) -> Any:
+            assert name != "events", "the events were read"
+            return read(name, raw, kind)
+
+        monkeypatch.setattr(maumau._serialize, "_field", no_events)
+        with pytest.raises(RecordError, match="its 'events' is not what its record plays to"):
+            from_json(json.dumps(data), GameState)
+
+    def test_more_later_decks_than_the_limit_are_an_invalid_option(self) -> None:
+        state = new_game("classic", players=2, seed=1)
+        deck = [card.code for card in state.rules.deck(state.options, 2)]
+
+        with pytest.raises(InvalidOptionError, match="at most 100 decks, got 101"):
+            new_game("classic", players=2, later_decks=[deck] * (MAX_LATER_DECKS + 1))
+
+
+class TestPlayerNames:
+    """
+    A player's name is text every save can hold: at most ``MAX_NAME_LENGTH`` characters, none of them a control
+    character or a lone surrogate (which UTF-8 cannot encode), wherever a name comes in.
+    """
+
+    @pytest.mark.parametrize(
+        ("name", "message"),
+        [
+            ("\ud800", "a name must be text that UTF-8 can encode, got '\\ud800'"),
+            ("Ann\udfff", "a name must be text that UTF-8 can encode"),
+            ("Ann\nBob", "a name cannot hold control characters, got 'Ann\\nBob'"),
+            ("\x1b[31mAnn", "a name cannot hold control characters"),
+            ("Ann\x7f", "a name cannot hold control characters"),
+        ],
+        ids=["surrogate", "trailing-surrogate", "newline", "escape", "delete"],
+    )
+    def test_a_name_utf8_cannot_encode_or_with_a_control_character_is_refused(self, name: str, message: str) -> None:
+        with pytest.raises(InvalidOptionError, match=re.escape(message)):
+            new_game("classic", players=[name, "Bob"])
+        with pytest.raises(InvalidOptionError, match=re.escape(message)):
+            Table("classic", [name, "Bob"])
+        with pytest.raises(InvalidOptionError, match=re.escape(message)):
+            Table("classic", [Seat(name), Seat("Bot", bot="random")])
+
+    @pytest.mark.parametrize("name", ["Zoë", "李雷", "Ann-Marie O'Neil", "👩\u200d👩\u200d👧", "x" * MAX_NAME_LENGTH])
+    def test_names_of_any_script_save_as_utf8(self, name: str) -> None:
+        state = new_game("classic", players=[name, "Bob"], seed=1)
+        table = Table("classic", [name, "Bob"], seed=1)
+
+        assert from_json(to_json(state).encode(), GameState) == state
+        assert Table.from_json(table.to_json().encode()).to_json() == table.to_json()
+
+    @pytest.mark.parametrize("kind", ["state", "record", "view", "table"])
+    @pytest.mark.parametrize("trusted", [False, True])
+    def test_a_saved_name_utf8_cannot_encode_is_refused_on_load(self, kind: str, trusted: bool) -> None:
+        """
+        A save that names a player with a lone surrogate (JSON's ``"\\ud800"``) is refused as it is read, so the
+        next save cannot break; so is one with a control character.
+        """
+        state = new_game("classic", players=["Ann", "Bob"], seed=1)
+        saves: dict[str, tuple[str, Callable[[str], object]]] = {
+            "state": (to_json(state), lambda text: from_json(text, GameState, trusted=trusted)),
+            "record": (to_json(state.record), lambda text: from_json(text, GameRecord, trusted=trusted)),
+            "view": (to_json(view(state, 0)), lambda text: from_json(text, PlayerView, trusted=trusted)),
+            "table": (Table("classic", ["Ann", "Bob"], seed=1).to_json(), Table.from_json),
+        }
+        text, read = saves[kind]
+        for bad, message in (("\\ud800", "UTF-8 can encode"), ("A\\u0000n", "control characters")):
+            with pytest.raises(RecordError, match=f"a name (must be text that|cannot hold) {message}"):
+                read(text.replace('"Ann"', f'"{bad}"'))
 
 
 class TestCardNames:

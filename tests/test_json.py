@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from helpers import deal, draw, play, random_states
 from maumau import (
     HEARTS,
+    MAX_CALL_LENGTH,
     Action,
     Card,
     CardPlayed,
@@ -329,6 +330,35 @@ class TestMalformedJson:
         """
         with pytest.raises(RecordError, match=r"\$\.seat"):
             from_json(f'{{"type": "draw", "seat": {seat}}}', Action)
+
+    @pytest.mark.parametrize("cls", [Action, PlayCard])
+    @pytest.mark.parametrize("length", [MAX_CALL_LENGTH + 1, 200])
+    def test_a_call_longer_than_the_limit_is_refused_on_load(self, cls: type, length: int) -> None:
+        """
+        A call of more than ``MAX_CALL_LENGTH`` characters is refused as the action is read, in the words
+        `maumau.apply` uses, rather than read and refused only when applied; one of the limit's length reads.
+        """
+        play = {"type": "play", "seat": 1, "card": "7h"}
+
+        with pytest.raises(RecordError, match=f"a call has at most 40 characters, got {length}$"):
+            from_json(json.dumps({**play, "call": "x" * length}), cls)
+        assert from_json(json.dumps({**play, "call": "x" * MAX_CALL_LENGTH}), cls).call == "x" * MAX_CALL_LENGTH
+
+    @pytest.mark.parametrize("trusted", [False, True])
+    def test_a_call_longer_than_the_limit_in_a_saved_state_is_refused_naming_the_action(self, trusted: bool) -> None:
+        state = scripted()
+        data = json.loads(to_json(state))
+        data["actions"][0] = {"type": "play", "seat": 1, "card": "7h", "call": "x" * (MAX_CALL_LENGTH + 1)}
+
+        with pytest.raises(RecordError, match=r"field 'actions': item 0: .*a call has at most 40 characters, got 41$"):
+            from_json(json.dumps(data), GameState, trusted=trusted)
+
+    @pytest.mark.parametrize("kind", ["draw", "resign", "play"])
+    def test_a_seat_true_is_refused_on_load(self, kind: str) -> None:
+        data = {"type": kind, "seat": True, **({"card": "7h"} if kind == "play" else {})}
+
+        with pytest.raises(RecordError, match="expected a whole number, got true"):
+            from_json(json.dumps(data), Action)
 
     def test_unknown_variant_in_a_state(self) -> None:
         """

@@ -6,16 +6,24 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import maumau._serialize
+import maumau._table_json
 from family import family, family_game
 from maumau import (
+    Action,
+    Card,
     CardPlayed,
     CardsDrawn,
     Challenge,
     DrawCards,
+    Event,
     GameState,
     IllegalActionError,
     PenaltyDrawn,
@@ -26,8 +34,10 @@ from maumau import (
     Seat,
     Table,
     TableError,
+    apply,
     hookimpl,
     house_rule_names,
+    legal_actions,
     new_game,
     parse_card,
     replay,
@@ -37,6 +47,17 @@ from maumau.mechanics import Combinations
 from maumau_variants.sau_mau_mau import board_of
 
 BOTS = [Seat("Bot 1", bot="heuristic"), Seat("Bot 2", bot="heuristic")]
+
+
+def _no_card_read(text: str) -> Card:
+    raise AssertionError(f"the card {text!r} was read")
+
+
+def _no_entry_read(*args: object) -> Any:
+    raise AssertionError(f"an entry was read: {args!r:.60}")
+
+
+_table_json_seat = maumau._table_json._seat
 
 
 class TwoToFiveSeats:
@@ -447,6 +468,31 @@ class TestSaving:
         with pytest.raises(RecordError, match=message):
             Table.from_json(json.dumps(saved))
 
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ({"seats": [{"name": "Ann", "bot": None}] * 100_000}, "at most 64 seats, got 100,000"),
+            ({"read": [0] * 1_000_000}, "read has 1,000,000 entries for 2 seats"),
+            ({"declined": [0] * 1_000_000}, "declined has 1,000,000 entries for 2 seats"),
+            ({"bots": [{"seat": 1, "random": None}] * 100_000}, "the bots saved do not match the bot seats"),
+        ],
+        ids=["seats", "read", "declined", "bots"],
+    )
+    def test_a_table_list_longer_than_its_seats_is_refused_on_its_length(
+        self, change: dict[str, object], message: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """
+        A table holds at most ``MAX_PLAYERS`` seats and at most one entry per seat in its lists by seat: a
+        hundred thousand or a million is refused on the list's length, before any entry of it is read.
+        """
+        saved = json.loads(Table("classic", ["Ann", "Ben"], seed=1).to_json())
+        saved.update(change)
+        monkeypatch.setattr(maumau._table_json, "_seat", _no_entry_read if "seats" in change else _table_json_seat)
+        monkeypatch.setattr(maumau._table_json, "_bot", _no_entry_read)
+
+        with pytest.raises(RecordError, match=message):
+            Table.from_json(json.dumps(saved))
+
     def test_a_saved_bot_level_must_exist(self) -> None:
         """
         A save naming a bot level this maumau lacks is refused.
@@ -456,6 +502,118 @@ class TestSaving:
 
         with pytest.raises(TableError, match="unknown bot level 'genius'"):
             Table.from_json(json.dumps(saved))
+
+    @pytest.mark.parametrize(
+        "damage",
+        [
+            lambda random: random.__setitem__(0, 5),  # a version Python does not read
+            lambda random: random.__setitem__(0, True),
+            lambda random: random.__setitem__(0, 2),  # Python 2's, which Python still reads
+            lambda random: random.__setitem__(0, 10**30),
+            lambda random: random[1].__setitem__(-1, 700),  # a position past the 624 words
+            lambda random: random.__setitem__(2, 1),  # a whole number for the Gaussian that waits
+        ],
+        ids=["version", "bool-version", "old-version", "huge-version", "position", "gauss"],
+    )
+    def test_a_damaged_bot_random_state_is_a_record_error_naming_the_seat(
+        self, damage: Callable[[list[Any]], None]
+    ) -> None:
+        """
+        A bot's saved random generator that Python would refuse (with a bare ValueError) is refused as the save's
+        damage, naming the bot's seat.
+        """
+        saved = json.loads(Table("classic", ["Ann", Seat("Bot", bot="random")], seed=1).to_json())
+        damage(saved["bots"][0]["random"])
+
+        with pytest.raises(RecordError, match=r"^saved table: the random state of seat 1's bot is damaged$"):
+            Table.from_json(json.dumps(saved))
+
+    @pytest.mark.parametrize(
+        "edit",
+        [
+            lambda log: log.pop(),
+            lambda log: log.append(log[-1]),
+            lambda log: log.insert(0, log.pop()),
+            lambda log: next(event for event in reversed(log) if "seat" in event).update(seat=5),
+        ],
+        ids=["dropped", "added", "moved", "changed"],
+    )
+    def test_an_event_log_that_is_not_what_the_record_plays_to_is_refused(
+        self, edit: Callable[[list[dict[str, Any]]], object]
+    ) -> None:
+        """
+        The table's log must be the events the record of its state plays to: one dropped, added, moved or changed
+        is refused, and the table's state stays as saved.
+        """
+        table = Table("classic", ["Ann", Seat("Bot", bot="random")], seed=3)
+        table.act(0, first_move(table, 0))
+        saved = json.loads(table.to_json())
+        edit(saved["log"])
+
+        with pytest.raises(RecordError, match=r"^saved table: its event log is not what its record plays to"):
+            Table.from_json(json.dumps(saved))
+
+    def test_a_log_longer_than_the_record_plays_to_is_refused_unread(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """
+        A log of 50,000 events is refused on its length, before any event of it is read.
+        """
+        saved = json.loads(Table("classic", ["Ann", "Ben"], seed=1).to_json())
+        saved["log"] = saved["log"] * (50_000 // len(saved["log"]))
+        text = json.dumps(saved)
+        read = maumau._table_json.from_data
+
+        def no_events(data: object, cls: type, **kwargs: Any) -> object:
+            assert cls is not Event, "an event of the log was read"
+            return read(data, cls, **kwargs)
+
+        monkeypatch.setattr(maumau._table_json, "from_data", no_events)
+        with pytest.raises(RecordError, match="its event log is not what its record plays to"):
+            Table.from_json(text)
+
+    def test_the_log_of_a_table_made_around_a_game_under_way_loads(self) -> None:
+        """
+        A table made around a game under way logs from that game's last action on: its save loads, log and all.
+        """
+        state = new_game("classic", players=["Ann", "Ben"], seed=6)
+        for _ in range(5):
+            state = apply(state, legal_actions(state)[0])
+        table = Table.around(state, ["Ann", "Ben"])
+        copy = Table.from_json(table.to_json())
+
+        assert copy.history() == table.history() == state.events
+        assert copy.to_json() == table.to_json()
+
+    @pytest.mark.parametrize("field", ["draw_pile", "actions"])
+    def test_a_hostile_table_save_is_refused_before_its_state_is_read(
+        self, field: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """
+        A table whose state holds a million-card draw pile, or 99,999 actions of which the first does not
+        replay, is refused before the cards are read or more than that one action is read and tried.
+        """
+        saved = json.loads(Table("classic", ["Ann", "Ben"], seed=1).to_json())  # nobody has moved: the deal
+        state = saved["state"]
+        if field == "draw_pile":
+            state["draw_pile"] = state["draw_pile"] * (1_000_000 // len(state["draw_pile"]))
+            monkeypatch.setattr(maumau._serialize, "parse_card", _no_card_read)
+        else:
+            state["actions"] = [{"type": "draw", "seat": 1 - state["to_move"]}] * 99_999  # out of turn
+        text = json.dumps(saved)
+        tried: list[Action] = []
+
+        def counted(state: GameState, action: Action) -> GameState:
+            tried.append(action)
+            return apply(state, action)
+
+        monkeypatch.setattr(maumau._serialize, "apply", counted)
+        started = time.process_time()
+        with pytest.raises(RecordError) as info:
+            Table.from_json(text)
+        spent = time.process_time() - started
+
+        assert ("the cards are not the 'classic' deck" if field == "draw_pile" else "action 0") in str(info.value)
+        assert len(tried) <= 1
+        assert spent < 0.5  # about 0.07 s, of which reading the JSON text takes most
 
 
 class TestThreads:

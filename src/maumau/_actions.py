@@ -19,7 +19,7 @@ from attrs import field, frozen
 from ._cards import Card, without_card
 from ._limits import MAX_CALL_LENGTH, MAX_INT, MAX_TEXT_LENGTH
 from ._tags import OMITTED_WHEN_DEFAULT, register_kind
-from .exceptions import shorten
+from .exceptions import InvalidActionError, shorten
 
 if TYPE_CHECKING:  # pragma: no cover - the state holds actions, so it is imported for annotations only
     from ._state import GameState
@@ -56,11 +56,24 @@ class Action:
     Subclasses pass ``kind="..."`` in their class statement; the tag names
     the action in JSON and must be unique among installed variants.
 
+    Raises:
+        InvalidActionError: a field of the wrong type (a seat ``True``, a
+            call ``5``) or too long, as `maumau.apply` would refuse it.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       An action of the wrong field types cannot be made.
     """
 
     seat: int
     kind: ClassVar[str] = "action"
+
+    def __attrs_post_init__(self) -> None:
+        # An action is well-formed from the start, so that one `apply` would refuse for its types (a seat
+        # ``True``, a call too long) is never made, and so never compares equal to a listed action.
+        problem = check_fields(self)
+        if problem is not None:
+            raise InvalidActionError(self, problem)
 
     def __init_subclass__(cls, kind: str | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -76,7 +89,10 @@ _TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "a string", Card: "a
 def _shape(cls: type[Action]) -> tuple[tuple[str, type, bool], ...]:
     shape = _SHAPES.get(cls)
     if shape is None:
-        attrs.resolve_types(cls)
+        try:
+            attrs.resolve_types(cls)
+        except NameError:  # pragma: no cover - an action made while its module still loads: checked by `apply`
+            return ()
         checked = []
         for field in attrs.fields(cls):
             kinds = typing.get_args(field.type) or (field.type,)

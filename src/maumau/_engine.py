@@ -13,6 +13,7 @@ plugin that listed it (`maumau_apply_action`).
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn
@@ -43,7 +44,7 @@ from ._events import (
     TurnSkipped,
     seat_event,
 )
-from ._limits import MAX_ACTIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
+from ._limits import MAX_ACTIONS, MAX_LATER_DECKS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
 from ._refusals import refusal
 from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
 from .exceptions import (
@@ -91,7 +92,8 @@ def new_game(
             (from the seed, in ``penalty-52``).  Later rounds follow the
             variant's rule.
         later_decks: Exact card orders for the deals of rounds 2, 3... in
-            turn, each checked as *deck* is; rounds beyond them are shuffled.
+            turn (at most ``MAX_LATER_DECKS``), each checked as *deck* is;
+            rounds beyond them are shuffled.
 
     Raises:
         UnknownVariantError: no such variant is installed.
@@ -145,6 +147,12 @@ def _new_game(
     stacked = None if deck is None else _stacked(variant, deck, full)
     if isinstance(later_decks, (str, Card)) or not isinstance(later_decks, Sequence):
         raise InvalidOptionError(variant, "later_decks", f"expected a list of decks, got {shorten(later_decks)}")
+    if len(later_decks) > MAX_LATER_DECKS:
+        raise InvalidOptionError(
+            variant,
+            "later_decks",
+            f"at most {MAX_LATER_DECKS} decks, got {len(later_decks):,}; the rounds after are shuffled",
+        )
     later = tuple(_stacked(variant, each, full) for each in later_decks)
     state = GameState(
         variant=variant,
@@ -174,13 +182,29 @@ def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
         return tuple(f"Seat {seat}" for seat in range(players))
     names = tuple(str(name) for name in players)
     for name in names:
-        if not name or len(name) > MAX_NAME_LENGTH:
-            raise InvalidOptionError(
-                variant, "players", f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            raise InvalidOptionError(variant, "players", problem)
     if len(set(names)) != len(names):
         raise InvalidOptionError(variant, "players", f"names must differ, got {shorten(list(names), 120)}")
     return names
+
+
+def name_problem(name: str) -> str | None:
+    """
+    What is wrong with *name* as a player's name, or ``None``: its length, text that UTF-8 cannot encode
+    (a lone surrogate, which would break every save), or a control character (a line break, an escape).
+    """
+    if not name or len(name) > MAX_NAME_LENGTH:
+        return f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
+    if not name.isprintable():  # the rare names with a space other than ' ' or a format character look closer
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            return f"a name must be text that UTF-8 can encode, got {shorten(name)}"
+        if any(unicodedata.category(char) == "Cc" for char in name):
+            return f"a name cannot hold control characters, got {shorten(name)}"
+    return None
 
 
 def _stacked(variant: str, deck: Sequence[Card | str], full: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -21,6 +21,7 @@ __all__ = [
     "MAX_INT",
     "MAX_JSON_DEPTH",
     "MAX_JSON_LENGTH",
+    "MAX_LATER_DECKS",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MAX_SEED",
@@ -36,6 +37,8 @@ MAX_JSON_LENGTH: Final = 8_000_000
 MAX_JSON_DEPTH: Final = 32
 #: The most actions a record (or a saved state's log) may hold; long matches take a few thousand.
 MAX_ACTIONS: Final = 100_000
+#: The most decks stacked for the rounds after the first (`maumau.new_game`'s *later_decks*); later rounds are shuffled.
+MAX_LATER_DECKS: Final = 100
 #: The most seats a game may have, whatever a variant allows.
 MAX_PLAYERS: Final = 64
 #: The longest player name.

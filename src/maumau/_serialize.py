@@ -33,15 +33,23 @@ from cattrs.v import format_exception
 
 from ._actions import Action, Resign, action_types
 from ._cards import Card, parse_card
-from ._engine import legal_actions, replay
+from ._engine import apply, legal_actions, name_problem, start_of
 from ._events import Event, event_types
-from ._limits import FORMAT_VERSION, MAX_ACTIONS, MAX_INT, MAX_JSON_DEPTH, MAX_JSON_LENGTH, MAX_TEXT_LENGTH
+from ._limits import (
+    FORMAT_VERSION,
+    MAX_ACTIONS,
+    MAX_INT,
+    MAX_JSON_DEPTH,
+    MAX_JSON_LENGTH,
+    MAX_LATER_DECKS,
+    MAX_TEXT_LENGTH,
+)
 from ._options import Options
 from ._slots import TRANSIENT
 from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
 from ._tags import OMITTED_WHEN_DEFAULT
 from ._view import PlayerView
-from .exceptions import MaumauError, RecordError, shorten
+from .exceptions import IllegalActionError, InvalidActionError, MaumauError, RecordError, shorten
 from .plugins import Rules, load_all_variants
 
 __all__ = ["from_data", "from_json", "to_data", "to_json"]
@@ -275,7 +283,13 @@ def _tagged(base: type, registry: Callable[[], dict[str, type]]) -> None:
         if fn is None:
             fn = structure_fns[cls] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
         payload = {k: v for k, v in value.items() if k != "type"}
-        return fn(payload, cls)
+        try:
+            return fn(payload, cls)
+        except cattrs.ClassValidationError as error:
+            # An action's fields read, but it refused to be made (a call too long): its own words say why.
+            if len(error.exceptions) == 1 and isinstance(error.exceptions[0], InvalidActionError):
+                raise error.exceptions[0] from None
+            raise
 
     converter.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), unstructure)
     converter.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, base), structure)
@@ -391,47 +405,177 @@ def _structure_state(value: object, _: type) -> GameState:
     changed = rules.profile_mismatch(recorded)
     if changed is not None:
         raise ValueError(changed)
+    saved_rules = value.get("house_rules", [])
+    if isinstance(saved_rules, (list, tuple)) and all(isinstance(name, str) for name in saved_rules):
+        _check_house_rules(tuple(saved_rules), rules)  # first, as the options a house rule adds depend on it
+    _check_sizes(value, rules, len(actions_raw))
+    rebuilt = None
     token = _RULES.set(rules)
     try:
         kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+        _check_house_rules(tuple(kwargs.get("house_rules", ())), rules)
+        if _TRUSTED.get():
+            actions = _field("actions", actions_raw, tuple[Action, ...])
+        else:
+            actions, rebuilt = _replayed(kwargs, rules, actions_raw)
+            if len(events_raw) != len(rebuilt.events):  # refused on its length, before any event is read
+                raise ValueError("its 'events' is not what its record plays to; edited or damaged")
         kwargs["events"] = _field("events", events_raw, tuple[Event, ...])
-        actions = _field("actions", actions_raw, tuple[Action, ...])
     finally:
         _RULES.reset(token)
-    if tuple(kwargs.get("house_rules", ())) != rules.house_rule_names:
-        raise ValueError(
-            f"the state was saved with house rules {list(kwargs.get('house_rules', ()))}, "
-            f"but {list(rules.house_rule_names)} were given"
-        )
     log: ActionLog = None
     for action in actions:
         log = (log, action)
     state = GameState(rules=rules, log=log, **kwargs)
     _check_state(state)
-    if not _TRUSTED.get():
-        _check_history(state)
+    if rebuilt is not None:
+        _check_history(state, rebuilt)
     return state
 
 
-def _check_history(state: GameState) -> None:
-    """
-    Refuse a state that is not the one its record plays to: a card moved by
-    hand, a logged action that contradicts the position, an edited score.
+def _check_house_rules(names: tuple[str, ...], rules: Rules) -> None:
+    if names != rules.house_rule_names:
+        raise ValueError(
+            f"the state was saved with house rules {list(names)}, but {list(rules.house_rule_names)} were given"
+        )
 
-    The record (set-up and actions) is replayed with every action checked,
-    and the result compared field by field, history included.  This is what
-    makes a save from an untrusted place safe to play on; `from_json`'s
-    *trusted* skips it for storage the program controls.
+
+def _check_sizes(value: dict[str, Any], rules: Rules, actions: int) -> None:
     """
+    Refuse a save whose lists are longer than its game allows, on their lengths alone, before any is read.
+
+    Reading costs time for every item, so a hostile save (a million cards
+    in the draw pile, a million finished rounds) must fail here: no pile,
+    hand, play or stacked deck holds more cards than the game's deck, the
+    position holds no more cards than the deck altogether, a list by seat
+    has no more entries than there are seats, and every finished round
+    ended on an action.  Exact checks (which cards, which seats) follow
+    once the save is read.
+    """
+    options = _options_of(value)
+    players = value.get("players")
+    if options is None or not isinstance(players, (list, tuple)):
+        return  # reading the options or the players refuses the save, before any card is read
+    variant = value["variant"]
+    seats = len(players)
+    _check_setup(rules, variant, options, seats)
+    size = len(rules.deck(options, seats))
+    hands = [player.get("hand") for player in players if isinstance(player, dict)]
+    held = _length(value.get("draw_pile")) + _length(value.get("discard_pile")) + sum(map(_length, hands))
+    if held > size:
+        raise ValueError(f"the cards are not the {variant!r} deck: it has {size:,} cards, the save holds {held:,}")
+    decks = [("'playing'", value.get("playing")), ("'stacked_deck'", value.get("stacked_deck"))]
+    decks += [(f"'later_decks': item {index}", deck) for index, deck in enumerate(_items(value.get("later_decks")))]
+    for where, deck in decks:
+        if _length(deck) > size:
+            raise ValueError(
+                f"field {where}: at most {size:,} cards, as the {variant!r} deck has; got {_length(deck):,}"
+            )
+    rounds = _items(value.get("rounds"))
+    if len(rounds) > actions:
+        raise ValueError(f"field 'rounds': {len(rounds):,} finished rounds, but only {actions:,} actions to end them")
+    result = value.get("result")
+    by_seat = [("'waits'", value.get("waits"))]
+    if isinstance(result, dict):
+        by_seat += [(f"'result': field {key!r}", result.get(key)) for key in ("winners", "totals")]
+    for index, each in enumerate(rounds):
+        if isinstance(each, dict):
+            by_seat += [
+                (f"'rounds': item {index}: field {key!r}", each.get(key)) for key in ("winners", "points", "hands")
+            ]
+            if sum(map(_length, _items(each.get("hands")))) > size:
+                raise ValueError(
+                    f"field 'rounds': item {index}: field 'hands': more cards than the {variant!r} deck's {size:,}"
+                )
+    for where, entries in by_seat:
+        if _length(entries) > seats:
+            raise ValueError(f"field {where}: at most one entry per seat, {seats}; got {_length(entries):,}")
+
+
+def _length(value: object) -> int:
+    """
+    How many items the array *value* holds; nothing else holds any (reading it refuses it).
+    """
+    return len(value) if isinstance(value, (list, tuple)) else 0
+
+
+def _items(value: object) -> list[Any] | tuple[Any, ...]:
+    return value if isinstance(value, (list, tuple)) else ()
+
+
+#: Where `_replayed` puts the events of each step (the deal, then each action), for a table's log to be checked.
+_STEPS: contextvars.ContextVar[list[tuple[Event, ...]] | None] = contextvars.ContextVar("maumau_steps", default=None)
+
+
+def _replayed(kwargs: dict[str, Any], rules: Rules, actions_raw: list[Any]) -> tuple[tuple[Action, ...], GameState]:
+    """
+    The actions of a saved state, each read and replayed in turn with every action checked, and the state they
+    play to: a record that stops replaying is refused at its first action that does not, the rest unread.
+    """
+    record = GameRecord(
+        variant=kwargs["variant"],
+        players=tuple(player.name for player in kwargs["players"]),
+        seed=kwargs["seed"],
+        options=kwargs["options"],
+        deck=kwargs.get("stacked_deck"),
+        first_dealer=kwargs.get("first_dealer"),
+        later_decks=kwargs.get("later_decks", ()),
+        house_rules=kwargs.get("house_rules", ()),
+        profile=rules.profile_digest,
+    )
+    steps = _STEPS.get()
     try:
-        rebuilt = replay(state.record, plugins=state.rules.house_rules)
+        state = start_of(record, plugins=rules.house_rules)
     except RecordError as error:
         raise ValueError(f"its record does not replay: {error}") from error
+    if steps is not None:
+        steps.append(state.events)
+    actions = []
+    for number, raw in enumerate(actions_raw):
+        try:
+            action = converter.structure(raw, Action)
+        except Exception as error:
+            raise ValueError(f"field 'actions': item {number}: {_explain(error)}") from error
+        try:
+            state = apply(state, action)
+        except (IllegalActionError, InvalidActionError) as error:
+            raise ValueError(
+                f"its record does not replay: action {number} ({action}) does not replay: {error}"
+            ) from error
+        if steps is not None:
+            steps.append(state.events)
+        actions.append(action)
+    return tuple(actions), state
+
+
+def _check_history(state: GameState, rebuilt: GameState) -> None:
+    """
+    Refuse a state that is not *rebuilt*, the one its record plays to: a
+    card moved by hand, a logged action that contradicts the position, an
+    edited score.
+
+    The record (set-up and actions) was replayed with every action checked
+    (`_replayed`), and the result is compared field by field, history
+    included.  This is what makes a save from an untrusted place safe to
+    play on; `from_json`'s *trusted* skips it for storage the program
+    controls.
+    """
     for field in attrs.fields(GameState):
         if field.name in ("rules", "log", "memo"):
             continue
         if getattr(rebuilt, field.name) != getattr(state, field.name):
             raise ValueError(f"its {field.name!r} is not what its record plays to; edited or damaged")
+
+
+def _check_setup(rules: Rules, variant: str, options: Options, seats: int) -> None:
+    """
+    Refuse a save whose options or player count no game of *variant* has.
+    """
+    missing = sorted(set(rules.resolve_options(dict(options))) - set(options))
+    if missing:
+        raise ValueError(f"the options lack {', '.join(map(repr, missing))}, which {variant!r} needs")
+    if seats not in rules.seats(options):
+        raise ValueError(f"{variant!r} is not played by {seats} players")
 
 
 def _check_state(state: GameState) -> None:
@@ -441,12 +585,8 @@ def _check_state(state: GameState) -> None:
     know, seats that do not exist, cards that are not the variant's deck.
     """
     rules = state.rules
-    missing = sorted(set(rules.resolve_options(dict(state.options))) - set(state.options))
-    if missing:
-        raise ValueError(f"the options lack {', '.join(map(repr, missing))}, which {state.variant!r} needs")
     count = len(state.players)
-    if count not in rules.seats(state.options):
-        raise ValueError(f"{state.variant!r} is not played by {count} players")
+    _check_setup(rules, state.variant, state.options, count)
     pending = state.pending
     seats = [
         ("to_move", state.to_move),
@@ -529,9 +669,11 @@ def _structure_view(value: object, _: type) -> PlayerView:
         raise ValueError(f"PlayerView needs a 'variant' name, got {variant!r}")
     token = _RULES.set(Rules.build(variant, _PLUGINS.get(), _options_of(value)))
     try:
-        return PlayerView(**_structure_fields(PlayerView, dict(value), ()))
+        fields = _structure_fields(PlayerView, dict(value), ())
     finally:
         _RULES.reset(token)
+    _check_names(fields["names"], "names")
+    return PlayerView(**fields)
 
 
 _unstructure_round_fields = make_dict_unstructure_fn(RoundResult, converter)
@@ -551,6 +693,32 @@ def _structure_round(value: object, _: type) -> RoundResult:
 
 _round_fields = make_dict_structure_fn(RoundResult, converter, _cattrs_forbid_extra_keys=True)
 
+
+def _check_names(names: Iterable[str], field: str) -> None:
+    """
+    Refuse a player's name that `maumau.new_game` would refuse (a lone surrogate would break the next save).
+    """
+    for index, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(f"field {field!r}: item {index}: {problem}")
+
+
+_player_fields = make_dict_structure_fn(PlayerState, converter, _cattrs_forbid_extra_keys=True)
+
+
+def _structure_player(value: object, _: type) -> PlayerState:
+    if not isinstance(value, dict):
+        raise ValueError(f"a player is an object, got {_kind(value)}")
+    player = _player_fields(value, PlayerState)
+    problem = name_problem(player.name)
+    if problem is not None:
+        raise ValueError(f"field 'name': {problem}")
+    return player
+
+
+converter.register_structure_hook(PlayerState, _structure_player)
+
 _record_fields = make_dict_structure_fn(GameRecord, converter, _cattrs_forbid_extra_keys=True)
 
 
@@ -567,9 +735,11 @@ def _structure_record(value: object, _: type) -> GameRecord:
         rules = None
     token = _RULES.set(rules)
     try:
-        return _record_fields(value, GameRecord)
+        record = _record_fields(value, GameRecord)
     finally:
         _RULES.reset(token)
+    _check_names(record.players, "players")
+    return record
 
 
 converter.register_structure_hook(GameRecord, _structure_record)
@@ -669,20 +839,27 @@ def _no_constant(name: str) -> Any:
 
 def _depth(data: Any) -> int:
     """
-    How deeply *data* nests arrays and objects, walked without recursion (stopping past the limit).
+    How deeply *data* nests arrays and objects, walked a level at a time without recursion (stopping past the limit).
+
+    A level's scalars are skipped by their types alone, at C speed, so that a
+    million strings in one array cost a few milliseconds, not a tenth of a second.
     """
     deepest = 0
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            value = list(value.values())
-        if isinstance(value, (list, tuple)):
-            deepest = max(deepest, depth)
-            if deepest > MAX_JSON_DEPTH:
-                break
-            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list, tuple)))
+    level = [data] if isinstance(data, _NESTING) else []
+    while level and deepest <= MAX_JSON_DEPTH:
+        deepest += 1
+        below: list[Any] = []
+        for value in level:
+            items = value.values() if isinstance(value, dict) else value
+            if len(items) > 64 and not any(issubclass(kind, _NESTING) for kind in set(map(type, items))):
+                continue  # a long array of scalars (a pile of cards), passed over by the types it holds
+            below += [item for item in items if isinstance(item, _NESTING)]
+        level = below
     return deepest
+
+
+#: What nests: JSON's arrays and objects, and tuples in plain data.
+_NESTING = (dict, list, tuple)
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -712,9 +889,7 @@ def from_data(data: Any, cls: type[T], *, plugins: Iterable[object] = (), truste
     if not _readable(cls):
         raise _refuse(f"cannot read {shorten(cls)}: maumau reads states, records, views, actions, events and cards")
     name = cls.__name__
-    if _depth(data) > MAX_JSON_DEPTH:
-        raise _refuse(f"cannot read {name}: nested deeper than {MAX_JSON_DEPTH} levels")
-    if cls in _VERSIONED and isinstance(data, dict):
+    if cls in _VERSIONED and isinstance(data, dict):  # lengths first: they cost nothing to check
         data = dict(data)
         version = data.pop("format", 1)
         if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
@@ -725,6 +900,11 @@ def from_data(data: Any, cls: type[T], *, plugins: Iterable[object] = (), truste
         actions = data.get("actions")
         if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
             raise _refuse(f"cannot read {name}: at most {MAX_ACTIONS:,} actions, got {len(actions):,}")
+        later = data.get("later_decks")
+        if isinstance(later, (list, tuple)) and len(later) > MAX_LATER_DECKS:
+            raise _refuse(f"cannot read {name}: at most {MAX_LATER_DECKS} later decks, got {len(later):,}")
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise _refuse(f"cannot read {name}: nested deeper than {MAX_JSON_DEPTH} levels")
     plugins_token = _PLUGINS.set(tuple(plugins))
     trusted_token = _TRUSTED.set(trusted)
     try:
@@ -742,6 +922,20 @@ def from_data(data: Any, cls: type[T], *, plugins: Iterable[object] = (), truste
         _PLUGINS.reset(plugins_token)
 
 
+def read_replayed(data: Any, *, plugins: Iterable[object] = ()) -> tuple[GameState, tuple[tuple[Event, ...], ...]]:
+    """
+    A saved state read from plain data as `from_data` reads it untrusted, and the events of each step of its
+    record's replay: the deal's, then each action's, for a saved table's event log to be checked against.
+    """
+    steps: list[tuple[Event, ...]] = []
+    token = _STEPS.set(steps)
+    try:
+        state = from_data(data, GameState, plugins=plugins)
+    finally:
+        _STEPS.reset(token)
+    return state, tuple(steps)
+
+
 def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = (), trusted: bool = False) -> T:
     """
     Read an object of type *cls* (``GameState``, ``Action``, ``PlayCard``,
@@ -754,12 +948,16 @@ def from_json(text: str | bytes, cls: type[T], *, plugins: Iterable[object] = ()
     changed, an action that contradicts the position) is refused.  Pass
     ``trusted=True`` for saves from storage the program controls, to skip
     the replay (the checks that any reachable state passes still run).
+    What a hostile save costs to refuse is bounded: its lists are checked
+    on their lengths before any is read (no pile holds more cards than the
+    game's deck), and its record is read and replayed one action at a time,
+    so it is refused at the first action that does not replay.
 
     Raises:
         RecordError: the text is not JSON, is too long or too deeply nested
             (``MAX_JSON_LENGTH``, ``MAX_JSON_DEPTH``), repeats a key, holds
-            NaN, is of an unknown or newer format, or is not a valid *cls*;
-            the message says where.
+            NaN, is of an unknown or newer format, holds a list longer than
+            its game allows, or is not a valid *cls*; the message says where.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0

@@ -34,7 +34,7 @@ from ._state import GameState
 from ._table_json import SeatData, TableData, dump_table, event_text, load_table
 from ._view import PlayerView, events_seen, seen_event, view
 from .bots import LEVELS, Bot, HeuristicBot, ObservingBot, acting_seat, react_once
-from .exceptions import TableError
+from .exceptions import RecordError, TableError
 
 __all__ = ["Seat", "Table"]
 
@@ -406,7 +406,9 @@ class Table:
         one never imports what it says unless the caller says so.
 
         Raises:
-            RecordError: the text is not a saved table of a version this maumau reads.
+            RecordError: the text is not a saved table of a version this maumau reads, or a part of it is
+                damaged: its state (read untrusted, so replayed), its event log (which must be what the
+                state's record plays to), a bot's random state; the message says which.
             PluginError: a house rule it names is not installed (or not allowed), or cannot be loaded.
             TableError: it names a bot level this maumau does not have.
 
@@ -424,7 +426,10 @@ class Table:
         for number, saved in data.bots:
             rng = getattr(table._bots.get(number), "rng", None)
             if isinstance(rng, random.Random) and saved is not None:
-                rng.setstate(saved)
+                try:
+                    rng.setstate(saved)
+                except (ValueError, TypeError, OverflowError):  # a state of the right shape that Python refuses
+                    raise RecordError(f"saved table: the random state of seat {number}'s bot is damaged") from None
         return table
 
     # --- inside ---------------------------------------------------------------------------

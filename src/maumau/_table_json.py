@@ -33,7 +33,8 @@ from typing import Any
 from attrs import frozen
 
 from ._events import Event
-from ._serialize import from_data, parse_json, to_data
+from ._limits import MAX_PLAYERS
+from ._serialize import from_data, parse_json, read_replayed, to_data
 from ._state import GameState
 from .exceptions import RecordError
 
@@ -45,6 +46,8 @@ TABLE_FORMAT = "maumau.table"
 TABLE_VERSION = 1
 #: The length of the state list of Python's Mersenne Twister, as ``random.Random.getstate()`` gives it.
 _TWISTER_WORDS = 625
+#: The version of ``random.Random.getstate()``'s state, the one this Python writes and reads.
+_RANDOM_VERSION = 3
 
 
 @frozen
@@ -122,20 +125,26 @@ def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> Table
     version = document.get("version")
     if version != TABLE_VERSION:
         raise RecordError(f"saved table version {version!r} cannot be read; this maumau reads version {TABLE_VERSION}")
-    seats = tuple(_seat(entry, number) for number, entry in enumerate(_list(document, "seats")))
+    entries = _list(document, "seats")
+    if len(entries) > MAX_PLAYERS:  # every list is refused on its length before its entries are read
+        raise RecordError(f"saved table: at most {MAX_PLAYERS} seats, got {len(entries):,}")
+    seats = tuple(_seat(entry, number) for number, entry in enumerate(entries))
     house_rules = tuple(_text(rule, "house_rules") for rule in _list(document, "house_rules"))
     reaction = document.get("reaction_seconds")
     if reaction is not None and (not isinstance(reaction, (int, float)) or isinstance(reaction, bool) or reaction < 0):
         raise RecordError(f"saved table: reaction_seconds must be null or a number of at least 0, got {reaction!r}")
     plugins = [load_plugin(rule) for rule in house_rules]
-    state = from_data(document.get("state"), GameState, plugins=plugins)
+    state, steps = read_replayed(document.get("state"), plugins=plugins)
     if tuple(seat.name for seat in seats) != tuple(player.name for player in state.players):
         raise RecordError("saved table: its seats do not match the players of its state")
-    log = tuple(from_data(event, Event) for event in _list(document, "log"))
-    read = _numbers(document, "read", len(log) + 1)
+    log = _log(_list(document, "log"), steps)
+    read = _numbers(document, "read", len(log) + 1, len(seats))
     if len(read) != len(seats):
         raise RecordError(f"saved table: read has {len(read)} entries for {len(seats)} seats")
-    bots = tuple(_bot(entry, seats) for entry in _list(document, "bots"))
+    entries = _list(document, "bots")
+    if len(entries) > len(seats):
+        raise RecordError("saved table: the bots saved do not match the bot seats")
+    bots = tuple(_bot(entry, seats) for entry in entries)
     if sorted(seat for seat, _ in bots) != [number for number, seat in enumerate(seats) if seat.bot is not None]:
         raise RecordError("saved table: the bots saved do not match the bot seats")
     return TableData(
@@ -145,10 +154,29 @@ def load_table(text: str | bytes, load_plugin: Callable[[str], object]) -> Table
         reaction_seconds=None if reaction is None else float(reaction),
         log=log,
         read=read,
-        declined=_numbers(document, "declined", len(seats)),
-        reacted=_numbers(document, "reacted", len(seats)),
+        declined=_numbers(document, "declined", len(seats), len(seats)),
+        reacted=_numbers(document, "reacted", len(seats), len(seats)),
         bots=bots,
     )
+
+
+def _log(saved: list[Any], steps: tuple[tuple[Event, ...], ...]) -> tuple[Event, ...]:
+    """
+    The table's event log, which must be the events its state's record played to, from the deal or (for a table
+    made around a game under way) from some action on: checked on its length before any event is read.
+    """
+    played: tuple[Event, ...] = ()
+    if not saved:  # a table made around a state that carried no events, before anything happened at it
+        return played
+    for events in reversed(steps):  # the logs that could be saved, from the shortest: the last action's events
+        played = events + played
+        if len(played) == len(saved):
+            if tuple(from_data(event, Event) for event in saved) == played:
+                return played
+            break
+        if len(played) > len(saved):
+            break
+    raise RecordError("saved table: its event log is not what its record plays to; edited or damaged")
 
 
 def _list(document: dict[str, Any], key: str) -> list[Any]:
@@ -164,8 +192,10 @@ def _text(value: object, key: str) -> str:
     return value
 
 
-def _numbers(document: dict[str, Any], key: str, stop: int) -> tuple[int, ...]:
+def _numbers(document: dict[str, Any], key: str, stop: int, seats: int) -> tuple[int, ...]:
     values = _list(document, key)
+    if len(values) > seats:  # at most one entry per seat
+        raise RecordError(f"saved table: {key} has {len(values):,} entries for {seats} seats")
     for value in values:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < stop:
             raise RecordError(f"saved table: {key} holds {value!r:.60}; expected whole numbers from 0 to {stop - 1}")
@@ -193,10 +223,12 @@ def _bot(entry: object, seats: tuple[SeatData, ...]) -> tuple[int, tuple[Any, ..
     if (
         not isinstance(saved, list)
         or len(saved) != 3
-        or not isinstance(saved[0], int)
+        or type(saved[0]) is not int
+        or saved[0] != _RANDOM_VERSION
         or not isinstance(saved[1], list)
         or len(saved[1]) != _TWISTER_WORDS
-        or not all(isinstance(word, int) and 0 <= word < 2**32 for word in saved[1])
+        or not all(type(word) is int and 0 <= word < 2**32 for word in saved[1])
+        or saved[1][-1] >= _TWISTER_WORDS  # the position in the words, at most 624
         or not (saved[2] is None or isinstance(saved[2], float))
     ):
         raise RecordError(f"saved table: the random state of seat {seat}'s bot is damaged")

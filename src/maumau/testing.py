@@ -11,12 +11,13 @@ match, and every step is checked:
   with `IllegalActionError` or `InvalidActionError`, leaving the state equal
   to what it was; the actions tried include every card of the deck played
   by every seat with every call, no call, and odd or oversized call text
-  ("MAU!!!", a lone surrogate, 100,000 characters), every card as one that
-  more cards follow (so that, in a play of several cards, cards out of
-  order, of another rank, already played or never held are tried), draws,
-  passes, suits real and made up, challenges of every seat, every action
-  the game's encoding declares (each rank a wish may name), and each
-  seat's listed actions taken by another seat;
+  ("MAU!!!", a lone surrogate; 100,000 characters, refused as the action
+  is made), every card as one that more cards follow (so that, in a play
+  of several cards, cards out of order, of another rank, already played
+  or never held are tried), draws, passes, suits real and made up,
+  challenges of every seat, every action the game's encoding declares
+  (each rank a wish may name), and each seat's listed actions taken by
+  another seat;
 * every listed play can be made without missing a call (`check_calls`);
 * a view does not change when the cards its seat cannot see are permuted;
 * a state sampled from a seat's view (`maumau.sample_state`) shows that
@@ -111,7 +112,12 @@ def _candidates(state: GameState, seat: int, others: Iterable[Action]) -> list[A
     """
     actions = list(_fixed_candidates(state.rules, state.options, len(state.players), seat))
     near = dict.fromkeys((*state.players[seat].hand, state.discard_pile[-1]))  # the cards odd text matters for
-    actions += [PlayCard(seat, card, call) for card in near for call in ODD_CALLS]
+    for card in near:
+        for call in ODD_CALLS:
+            try:
+                actions.append(PlayCard(seat, card, call))
+            except InvalidActionError:  # refused as it is made (a call too long): there is nothing to apply
+                continue
     for action in others:  # another seat's move, made by this one (fields other than the seat kept)
         try:
             actions.append(evolve(action, seat=seat))
