@@ -14,7 +14,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers"]
+nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_external_run = True
 nox.options.default_venv_backend = "venv"
@@ -255,3 +255,38 @@ def ray(session: nox.Session) -> None:
     session.run(
         "pytest", "tests/test_simulation.py", "-k", "Ray", *session.posargs, env={"MAUMAU_REQUIRE_EXTRAS": "ray"}
     )
+
+
+@nox.session(python=PYTHON)
+def package(session: nox.Session) -> None:
+    """
+    The release as users get it: build the sdist and the wheel, check them, install the wheel in a fresh
+    environment and play from it.
+    """
+    import shutil
+    import tempfile
+
+    session.install("build", "twine", "check-wheel-contents")
+    dist = Path(tempfile.mkdtemp(prefix="maumau-dist-"))
+    session.run("python", "-m", "build", "--outdir", str(dist), silent=True)
+    files = sorted(str(path) for path in dist.iterdir())
+    session.run("twine", "check", "--strict", *files)
+    wheel = next(path for path in files if path.endswith(".whl"))
+    # W009: the two top-level packages are the design's (the kernel and the variants that ship with it).
+    session.run("check-wheel-contents", "--ignore", "W009", wheel)
+    fresh = dist / "venv"
+    session.run("python", "-m", "venv", str(fresh))
+    python = str(fresh / "bin" / "python")
+    session.run(python, "-m", "pip", "install", "--quiet", wheel, external=True)
+    smoke = (
+        "import maumau, subprocess, sys\n"
+        "state = maumau.new_game('Classic', players=3, seed=1)\n"
+        "assert state.variant == 'classic' and maumau.legal_actions(state)\n"
+        "assert {'classic', 'switch', 'uno-mattel'} <= set(maumau.variants())\n"
+        "done = subprocess.run([sys.executable, '-m', 'maumau', 'play', '--seed', '1'], input='q\\n', text=True,"
+        " capture_output=True, check=True)\n"
+        "assert 'You left the game.' in done.stdout, done.stdout\n"
+        "print('the wheel plays:', maumau.__version__)\n"
+    )
+    session.run(python, "-c", smoke, external=True)
+    shutil.rmtree(dist, ignore_errors=True)

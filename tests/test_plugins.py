@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pytest
 from attrs import frozen
 
+import maumau.plugins
 from helpers import deal, play
 from maumau import (
     CLUBS,
@@ -149,7 +150,8 @@ class TestVariants:
         """
         A name no variant has raises `UnknownVariantError`, a `LookupError`, listing what is installed.
         """
-        with pytest.raises(UnknownVariantError, match=r"^unknown variant 'klassik'; known: .*classic") as info:
+        expected = r"^unknown variant 'klassik'; did you mean 'classic'\?; known: .*classic"
+        with pytest.raises(UnknownVariantError, match=expected) as info:
             new_game("klassik", players=2)
 
         assert isinstance(info.value, LookupError)
@@ -393,3 +395,40 @@ def test_a_debt_is_drawn_even_where_drawing_is_forbidden() -> None:
     state = new_game("classic", players=3, seed=2, plugins=[NoDrawing()])
     owing = evolve_state(state, debt=2)
     assert DrawCards(owing.to_move) in legal_actions(owing)
+
+
+class TestForgivingNames:
+    """
+    A variant is found by its name in any case and punctuation, by an alias it declares, and a typo gets a hint.
+    """
+
+    @pytest.mark.parametrize(
+        ("typed", "meant"),
+        [
+            ("Classic", "classic"),
+            ("penalty52", "penalty-52"),
+            ("PENALTY_52", "penalty-52"),
+            ("Sau Mau Mau", "sau-mau-mau"),
+            ("Prší", "prsi"),
+            ("counter-clockwise", "ccw-house"),
+            ("two four jacks", "switch"),
+        ],
+    )
+    def test_a_name_in_any_case_and_punctuation_or_an_alias_finds_the_variant(self, typed: str, meant: str) -> None:
+        state = new_game(typed, players=3, seed=1)
+
+        assert state.variant == meant
+        assert maumau.plugins.resolve_variant(typed) == meant
+
+    def test_a_typo_is_answered_with_the_closest_names(self) -> None:
+        with pytest.raises(UnknownVariantError, match="did you mean 'classic'") as caught:
+            new_game("clasic", players=2)
+
+        assert caught.value.suggestions[0] == "classic"
+
+    def test_a_name_like_nothing_installed_suggests_nothing(self) -> None:
+        with pytest.raises(UnknownVariantError) as caught:
+            new_game("zzz", players=2)
+
+        assert caught.value.suggestions == ()
+        assert "did you mean" not in str(caught.value)

@@ -301,3 +301,36 @@ class TestPlanPlay:
     def test_a_word_is_no_card_unless_the_hand_holds_it(self) -> None:
         assert next_card(PlayPlan((), None, "mau")) is None
         assert next_card(PlayPlan((), None, "mau"), [Card("mau")]) == (Card("mau"), "")
+
+
+class TestTheFirstTenMinutes:
+    """
+    What a newcomer tries first: asking for help, and piping the game into another program.
+    """
+
+    def test_help_or_a_question_mark_at_the_prompt_says_how_to_move(self) -> None:
+        for asked in ("?", "help"):
+            code, out, _ = run(["play", "--seed", "1"], f"{asked}\nq\n")
+
+            assert code == 0
+            assert "Type the number of a move" in out
+            assert "is not a move number or name" not in out
+
+    def test_a_reader_that_goes_away_ends_the_game_without_a_traceback(self) -> None:
+        import subprocess
+        import sys
+
+        command = "import sys, maumau.cli; sys.exit(maumau.cli.main(['play', '--seed', '3']))"
+        game = subprocess.Popen(
+            [sys.executable, "-c", command],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert game.stdout is not None
+        game.stdout.readline()
+        game.stdout.close()  # as `| head -1` does
+        _, errors = game.communicate(b"1\n" * 200, timeout=60)
+
+        assert game.returncode == 141
+        assert b"Traceback" not in errors

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import maumau
 from helpers import cards, deal, draw, json_cards, play, random_states
 from maumau import Card, CardPlayed, GameState, PenaltyDrawn, legal_actions, to_json, view
 
@@ -118,3 +119,33 @@ class TestView:
             for seat in range(players):
                 shown = set(json_cards(to_json(view(state, seat))))
                 assert shown <= public_or_own(state, seat), (seed, seat, state.actions)
+
+
+class TestReadableState:
+    """
+    A state printed, in a notebook and in a traceback, reads as a table would.
+    """
+
+    def test_print_shows_the_top_card_each_hand_and_who_moves(self) -> None:
+        state = maumau.new_game("classic", players=["Ann", "Ben"], seed=1)
+        text = str(state)
+
+        assert text.splitlines()[0] == f"classic, round 1: top card {state.discard_pile[-1]}"
+        mover = state.to_move
+        assert mover is not None
+        assert f"> {mover} {state.players[mover].name} (0 points): " in text
+        assert " ".join(str(card) for card in state.players[0].hand) in text
+
+    def test_repr_is_one_short_line(self) -> None:
+        state = maumau.new_game("classic", players=3, seed=1)
+
+        assert repr(state).startswith("<GameState classic, 3 players, round 1, seat ")
+        assert len(repr(state)) < 120
+
+    def test_a_notebook_sees_hands_as_counts_with_names_escaped(self) -> None:
+        state = maumau.new_game("classic", players=["<b>Ann</b>", "Ben"], seed=1)
+        shown = state._repr_html_()
+
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in shown
+        assert "<td>5</td>" in shown
+        assert str(state.players[0].hand[0]) not in shown.replace(str(state.discard_pile[-1]), "")

@@ -58,7 +58,7 @@ from .exceptions import (
     RecordError,
     shorten,
 )
-from .plugins import Rules
+from .plugins import Rules, resolve_variant
 
 __all__ = ["apply", "check_action", "is_legal", "legal_actions", "new_game", "replay"]
 
@@ -106,6 +106,8 @@ def new_game(
         from .profiles import load_profile
 
         variant = load_profile(variant).id
+    elif isinstance(variant, str):  # "Classic", "penalty52", an alias: played under the installed name
+        variant = resolve_variant(variant)
     rules = Rules.build(variant, plugins)
     try:
         return _new_game(rules, variant, players, seed, options, deck, dealer, later_decks)

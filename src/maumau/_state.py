@@ -12,6 +12,7 @@ can use states as keys, at the same cost late in a match as early.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -284,6 +285,60 @@ class GameState:
         The seats still in the match: not resigned.
         """
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
+
+    def __repr__(self) -> str:
+        """
+        One line that says where the game stands; ``attrs.asdict(state)`` has every field.
+        """
+        where = "over" if self.result is not None else f"seat {self.to_move} to move"
+        return (
+            f"<GameState {self.variant}, {len(self.players)} players, round {self.round}, {where}, "
+            f"top {self.discard_pile[-1] if self.discard_pile else None}, seed {self.seed}>"
+        )
+
+    def __str__(self) -> str:
+        """
+        The table as a person reads it: the top card and what it asks, then each seat's hand and score.
+        """
+        top = self.discard_pile[-1] if self.discard_pile else "none"
+        asks = [f"suit {self.wish} wished"] if self.wish else []
+        asks += [f"{self.debt} to draw"] if self.debt else []
+        asks += [f"{self.skips} turns to sit out"] if self.skips else []
+        heading = f"{self.variant}, round {self.round}: top card {top}" + (f" ({', '.join(asks)})" if asks else "")
+        lines = [heading, f"draw pile: {len(self.draw_pile)} cards, discards: {len(self.discard_pile)}"]
+        for seat, player in enumerate(self.players):
+            mark = "> " if seat == self.to_move and self.result is None else "  "
+            cards = " ".join(str(card) for card in player.hand) or "(no cards)"
+            state = ", resigned" if player.resigned else ""
+            lines.append(f"{mark}{seat} {player.name} ({player.score} points{state}): {cards}")
+        if self.result is not None:
+            winners = ", ".join(self.players[seat].name for seat in self.result.winners) or "nobody"
+            lines.append(f"the match is over ({self.result.reason}): {winners} won")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """
+        The table for a notebook: the top card, each seat's name, hand size and score, and who is to move.
+        """
+        escape = html.escape
+        top = escape(str(self.discard_pile[-1])) if self.discard_pile else "none"
+        rows = "".join(
+            f"<tr><td>{'&#9654;' if seat == self.to_move and self.result is None else ''}</td>"
+            f"<td>{escape(player.name)}</td><td>{len(player.hand)}</td><td>{player.score}</td></tr>"
+            for seat, player in enumerate(self.players)
+        )
+        wish = f", suit {escape(self.wish)} wished" if self.wish else ""
+        debt = f", {self.debt} to draw" if self.debt else ""
+        over = (
+            f"<p>The match is over: {escape(', '.join(self.players[s].name for s in self.result.winners))} won.</p>"
+            if self.result is not None
+            else ""
+        )
+        return (
+            f"<div class='maumau-state'><p><b>{escape(self.variant)}</b>, round {self.round}: "
+            f"top card <b>{top}</b>{wish}{debt}; {len(self.draw_pile)} cards to draw.</p>"
+            f"<table><tr><th></th><th>player</th><th>cards</th><th>points</th></tr>{rows}</table>{over}</div>"
+        )
 
     def _memo(self) -> dict[Any, Any]:
         """

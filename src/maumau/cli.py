@@ -57,6 +57,16 @@ __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "secon
 USAGE_ERROR = 2
 #: Exit status after Ctrl-C, as shells report it.
 INTERRUPTED = 130
+#: Exit status when the output's reader went away, as shells report a SIGPIPE.
+BROKEN_PIPE = 141
+
+#: What ``help`` or ``?`` says at the move prompt.
+_HELP = (
+    "Type the number of a move (1 to {count}) or its name in [brackets]: a card such as 7h or 10s,\n"
+    "'mau 7h' to play it with a call, several cards of one play as '8h 8d', 'draw', 'pass',\n"
+    "a suit's letter (c, d, h, s) when you name a suit, 'challenge', 'wait' to let a reaction pass;\n"
+    "'q' leaves the game (with --save, --load goes on with it later)."
+)
 
 
 class _Leave(Exception):
@@ -313,6 +323,9 @@ class _Session:
             text = self.read(f"Your move [1-{count} or a name, q to quit]: ").strip()
             if text.lower() in ("q", "quit", "exit"):
                 raise _Leave("You left the game.")
+            if text.lower() in ("?", "help"):
+                self.say(_HELP.format(count=count))
+                continue
             if not text:
                 self.say(f"Please choose a move: {hint}.")
                 continue
@@ -731,6 +744,16 @@ def main(
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    try:
+        return _main(argv, stdin, stdout, stderr)
+    except BrokenPipeError:  # the reader went away (`maumau play | head -1`): stop quietly, as shell tools do
+        if stdout is sys.__stdout__:
+            with contextlib.suppress(OSError, ValueError):  # no flush at exit may raise it again
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+        return BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     parser = _parser()
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):

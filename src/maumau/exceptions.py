@@ -192,10 +192,13 @@ class UnknownVariantError(MaumauError, LookupError):
     .. versionadded:: 0.1.0
     """
 
-    def __init__(self, variant: str, known: tuple[str, ...]) -> None:
-        super().__init__(f"unknown variant {shorten(variant)}; known: {', '.join(known) or 'none'}")
+    def __init__(self, variant: str, known: tuple[str, ...], suggestions: tuple[str, ...] = ()) -> None:
+        hint = f"; did you mean {' or '.join(repr(name) for name in suggestions)}?" if suggestions else ""
+        super().__init__(f"unknown variant {shorten(variant)}{hint}; known: {', '.join(known) or 'none'}")
         self.variant = variant
         self.known = known
+        #: The installed names closest to *variant*, for "did you mean".
+        self.suggestions = suggestions
 
 
 class RecordError(MaumauError, ValueError):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.metadata
 import threading
 import types
+import unicodedata
 from collections.abc import Callable, Generator, Iterable, Sequence
 from functools import cache
 from typing import Any, TypeVar
@@ -33,7 +34,7 @@ from ._slots import Slot
 from ._state import GameState, MatchResult
 from .exceptions import MaumauError, PluginError, Reason, UnknownVariantError, shorten
 
-__all__ = ["ENTRY_POINT_GROUP", "Rules", "VariantInfo", "plugin_name", "variants"]
+__all__ = ["ENTRY_POINT_GROUP", "Rules", "VariantInfo", "plugin_name", "resolve_variant", "variants"]
 
 #: The entry-point group that installed variants register under.
 ENTRY_POINT_GROUP = "maumau.variants"
@@ -98,8 +99,74 @@ def _load_variant(name: str) -> object:
 
     variant = profiles.variant_of(name)
     if variant is None:
-        raise UnknownVariantError(name, variant_names())
+        resolved = resolve_variant(name)
+        return _load_plugin_variant(resolved) if resolved in _entry_points() else profiles.variant_of(resolved)
     return variant
+
+
+def _folded(name: str) -> str:
+    """
+    *name* as variant names are compared when not spelled exactly: letters and digits only, in one case, with
+    no accents (``"Prší"`` is ``"prsi"``).
+    """
+    plain = unicodedata.normalize("NFKD", name[:200].casefold())
+    return "".join(character for character in plain if character.isalnum() and not unicodedata.combining(character))
+
+
+def _aliases() -> dict[str, str]:
+    """
+    Every alias an installed variant declares (a plugin's ``ALIASES``, a profile's ``game.aliases``), folded.
+    """
+    from . import profiles
+
+    found: dict[str, str] = {}
+    for name in sorted(_entry_points()):
+        try:
+            plugin = _load_plugin_variant(name)
+        except PluginError:
+            continue
+        for alias in getattr(plugin, "ALIASES", ()):
+            found.setdefault(_folded(str(alias)), name)
+    for name in profiles.installed_names():
+        try:
+            profile = profiles.profile_of(name)
+        except MaumauError:
+            continue
+        for alias in profile.aliases if profile is not None else ():
+            found.setdefault(_folded(alias), name)
+    return found
+
+
+def resolve_variant(name: str) -> str:
+    """
+    The installed variant's name that *name* means.
+
+    Its exact name; else a name with the same letters and digits in any
+    case and punctuation (``"Classic"``, ``"penalty52"``); else an alias
+    the variant declares (a Python plugin's module attribute ``ALIASES``,
+    a game profile's ``game.aliases``).
+
+    Raises:
+        UnknownVariantError: nothing installed is meant; it names the closest names ("did you mean").
+
+    .. versionadded:: 0.2.0
+    """
+    known = variant_names()
+    if name in known:
+        return name
+    from . import profiles
+
+    if profiles.profile_of(name) is not None:  # a loaded profile's id or alias
+        return name
+    folded = _folded(name)
+    by_letters = {_folded(known_name): known_name for known_name in known}
+    found = by_letters.get(folded) or _aliases().get(folded)
+    if found is not None:
+        return found
+    import difflib
+
+    close = difflib.get_close_matches(folded, list(by_letters), n=2, cutoff=0.6)
+    raise UnknownVariantError(name, known, tuple(by_letters[match] for match in close))
 
 
 def plugin_variant_names() -> tuple[str, ...]:

@@ -160,6 +160,8 @@ def maumau_refusal(state: GameState, action: Action) -> str | None:
     if not isinstance(action, PlayCard):
         return None
     card, top = action.card, state.discard_pile[-1]
+    if state.options["jack_on_jack"] or (state.drawn is not None and card != state.drawn):
+        return None  # allowed, or refused for another reason: after a draw, only the drawn card may be played
     if action.seat == state.to_move and not (state.debt or state.skips) and card.rank == "J" == top.rank:
         return f"a jack may not be played on a jack ({card} on {top}; the option jack_on_jack allows it)"
     return None

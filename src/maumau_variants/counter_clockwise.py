@@ -48,6 +48,7 @@ from maumau.mechanics.placings import PLACED, PlayerFinished, in_reach, place_if
 
 __all__ = [
     "ACTION_RANKS",
+    "ALIASES",
     "COLOURS",
     "PLUS_TWO",
     "REVERSE",
@@ -57,6 +58,9 @@ __all__ = [
     "in_reach",
     "right_of",
 ]
+
+#: Other names the game is found by (``maumau.new_game("counter-clockwise")``).
+ALIASES = ("counter-clockwise", "ccw")
 
 #: The four colours of the deck, in deck order.
 COLOURS: Final = ("red", "yellow", "green", "blue")

@@ -315,6 +315,19 @@ class TestMatching:
 
         assert (state.top, state.wish, state.to_move) == (Card.parse("Jd"), SPADES, 0)
 
+    def test_after_a_draw_a_jack_from_the_hand_is_refused_for_the_draw_not_for_jack_on_jack(self) -> None:
+        """
+        With ``jack_on_jack``, a jack held before the draw may not be played after it: only the drawn card may,
+        and the refusal says so rather than blaming the jack on a jack.
+        """
+        hands = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c Jd Qc 10s")
+        state = choose(play(deal(hands, "10d", "9d", options={"jack_on_jack": True}), 1, "Jc"), 1, HEARTS)
+        state = draw(state, 2)
+
+        refusal = refused(state, PlayCard(2, Card.parse("Jd")))
+        assert "only the drawn card" in str(refusal)
+        assert "jack_on_jack" not in str(refusal)
+
     def test_jack_on_jack_option_allows_a_jack_on_a_jack_starter(self) -> None:
         """
         With ``jack_on_jack`` the first player may cover a jack starter with a jack.

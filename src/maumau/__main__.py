@@ -1,0 +1,10 @@
+"""
+``python -m maumau``: the ``maumau`` command.
+"""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
