@@ -14,7 +14,7 @@ from __future__ import annotations
 import maumau
 from maumau import Card, Effect, GameState, hookimpl
 from maumau.bots import HeuristicBot, acting_seat
-from maumau_variants.classic import RANKS
+from maumau.testing import stacked_deck
 
 
 class NineReverses:
@@ -38,34 +38,9 @@ class NineReverses:
 NINE_REVERSES = NineReverses()
 
 
-def stacked_deck(hands: dict[int, list[str]], starter: str, players: int, dealer: int = 0) -> list[Card]:
-    """
-    A classic deck, top first, that deals *hands* (by seat) and turns *starter*.
-
-    The deal gives one card at a time, starting with the seat after the
-    dealer; the rest of the pack follows the starter in deck order.
-    """
-    chosen = {seat: [Card.parse(text) for text in cards] for seat, cards in hands.items()}
-    size = len(next(iter(chosen.values())))
-    order = []
-    for round_ in range(size):
-        for offset in range(1, players + 1):
-            order.append(chosen[(dealer + offset) % players][round_])
-    order.append(Card.parse(starter))
-    rest = [card for card in maumau.french_deck(RANKS) if card not in order]
-    return order + rest
-
-
 def main() -> None:
-    deck = stacked_deck(
-        {
-            0: ["7c", "8c", "Jc", "Qc", "Kc"],
-            1: ["9h", "10h", "Ah", "7s", "8s"],
-            2: ["Jd", "Qd", "Kd", "Ad", "7d"],
-        },
-        starter="Kh",
-        players=3,
-    )
+    hands = [["7c", "8c", "Jc", "Qc", "Kc"], ["9h", "10h", "Ah", "7s", "8s"], ["Jd", "Qd", "Kd", "Ad", "7d"]]
+    deck = stacked_deck("classic", hands, starter="Kh")
     state = maumau.new_game("classic", players=["Ann", "Ben", "Cid"], seed=9, deck=deck, plugins=[NINE_REVERSES])
     print(f"{state.players[1].name} to move on {state.top}; without the house rule Cid would be next")
     state = maumau.apply(state, maumau.PlayCard(1, Card.parse("9h")))

@@ -388,7 +388,7 @@ class TestImpossibleStates:
             (lambda d: d["options"].pop("hand_size"), "the options lack 'hand_size'"),
             (lambda d: d.update(options={**d["options"], "colour": "red"}), "option 'colour': unknown option"),
             (lambda d: d.update(discard_pile=[]), "the discard pile is empty"),
-            (lambda d: d.update(players=d["players"][:1]), "is not played by 1 players"),
+            (lambda d: d.update(players=d["players"][:1]), "is not played by 1 player"),
             (
                 lambda d: d.update(pending={"seat": d["to_move"], "kind": "suit", "choices": ["pink"], "amount": 0}),
                 "the suits to name, ['pink'], are not suits of this deck",

@@ -89,7 +89,8 @@ class TestPlayers:
         """
         The count must be one the variant seats.
         """
-        with pytest.raises(InvalidOptionError, match=f"{players} players; allowed: 2 to 10"):
+        counted = "1 player" if players == 1 else f"{players} players"  # never "1 players"
+        with pytest.raises(InvalidOptionError, match=f"{counted}; allowed: 2 to 10"):
             new_game("classic", players=players)
 
     def test_names_set_the_seats(self) -> None:

@@ -132,9 +132,8 @@ def _new_game(
     names = _seat_names(variant, players)
     allowed = rules.seats(resolved)
     if len(names) not in allowed:
-        raise InvalidOptionError(
-            variant, "players", f"{len(names)} players; allowed: {allowed.start} to {allowed.stop - 1}"
-        )
+        count = f"{len(names)} {'player' if len(names) == 1 else 'players'}"
+        raise InvalidOptionError(variant, "players", f"{count}; allowed: {allowed.start} to {allowed.stop - 1}")
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):

@@ -575,7 +575,7 @@ def _check_setup(rules: Rules, variant: str, options: Options, seats: int) -> No
     if missing:
         raise ValueError(f"the options lack {', '.join(map(repr, missing))}, which {variant!r} needs")
     if seats not in rules.seats(options):
-        raise ValueError(f"{variant!r} is not played by {seats} players")
+        raise ValueError(f"{variant!r} is not played by {seats} {'player' if seats == 1 else 'players'}")
 
 
 def _check_state(state: GameState) -> None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -74,6 +74,7 @@ __all__ = [
     "check_variant",
     "check_views",
     "random_game",
+    "stacked_deck",
 ]
 
 
@@ -478,3 +479,59 @@ def check_variant(
         )
 
     run()
+
+
+def stacked_deck(
+    variant: str,
+    hands: Sequence[Sequence[Card | str]],
+    starter: Card | str,
+    draw: Sequence[Card | str] = (),
+    *,
+    dealer: int = 0,
+    options: Mapping[str, object] | None = None,
+) -> tuple[Card, ...]:
+    """
+    A deck of *variant* for `maumau.new_game`'s *deck*, top first, that deals ``hands[seat]`` to every seat.
+
+    Cards are dealt singly, starting with the seat after *dealer* (the
+    kernel's deal, which most variants keep); then comes the *starter*, then
+    *draw* (the top of the draw pile), then every card of the variant's deck
+    not named yet, in the deck's own order.  Pass the same *dealer* to
+    `maumau.new_game`.  Cards are `maumau.Card` objects or their short text
+    (``"7h"``, ``"10s"``).
+
+    >>> from maumau import new_game
+    >>> deck = stacked_deck("classic", [["7c", "8c", "Jc", "Qc", "Kc"], ["9h", "10h", "Ah", "7s", "8s"]], "Kh")
+    >>> state = new_game("classic", players=2, seed=1, deck=deck, dealer=0)
+    >>> [str(card) for card in state.players[1].hand], str(state.top)
+    (['9♥', '10♥', 'A♥', '7♠', '8♠'], 'K♥')
+
+    Raises:
+        ValueError: the hands differ in size, or a card is named more often than the deck holds it.
+
+    .. versionadded:: 0.2.0
+    """
+    from . import new_game, parse_card
+
+    def card_of(card: Card | str) -> Card:
+        return card if isinstance(card, Card) else parse_card(card)
+
+    seats = len(hands)
+    dealt = [[card_of(card) for card in hand] for hand in hands]
+    size = len(dealt[0]) if dealt else 0
+    if any(len(hand) != size for hand in dealt):
+        raise ValueError(f"every hand needs the same number of cards, got {[len(hand) for hand in dealt]}")
+    order = [dealt[(dealer + 1 + offset) % seats][position] for position in range(size) for offset in range(seats)]
+    order += [card_of(starter), *(card_of(card) for card in draw)]
+    blank = new_game(variant, players=seats, seed=0, options=options)
+    deck = blank.rules.deck(blank.options, seats)
+    left = Counter(deck)
+    left.subtract(order)
+    twice = sorted(str(card) for card, count in left.items() if count < 0)
+    if twice:
+        raise ValueError(f"cards named more often than the {variant} deck holds them: {', '.join(twice)}")
+    for card in deck:
+        if left[card] > 0:
+            order.append(card)
+            left[card] -= 1
+    return tuple(order)
