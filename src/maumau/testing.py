@@ -402,9 +402,10 @@ def random_game(
     With *out_of_turn*, each step chooses among the legal actions of every
     seat, so jump-ins and challenges happen; otherwise among the seat to
     move's.  Now and then a player resigns.  With *check_every* ``k > 0``,
-    `check_step` runs on every *k*-th state (the JSON round trip on the
-    first twenty and every seventh of those, as its cost grows with the
-    game) and everything, `check_replay` included, on the last.
+    `check_step` runs on every *k*-th state (the JSON round trip, whose
+    cost grows with the game, on the first twenty steps and then at steps
+    32, 64, 128 and so on) and everything, `check_replay` included, on the
+    last.
 
     Raises:
         AssertionError: a check failed or the match did not end in *max_steps*;
@@ -417,7 +418,7 @@ def random_game(
     try:
         while not state.is_over:
             if check_every and step % check_every == 0:
-                check_step(state, rng, plugins, json=step % (7 * check_every) == 0 or step < 20)
+                check_step(state, rng, plugins, json=step < 20 or step & (step - 1) == 0)
             actions = _choices(state, out_of_turn, rng)
             if not actions:
                 raise AssertionError("nobody has a legal action, but the match is not over")
