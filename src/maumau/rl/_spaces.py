@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
 
-from .._actions import Action
+from .._actions import Action, keep_shared
 from .._cards import Card
 from .._engine import legal_actions, new_game
 from .._features import Feature, turn_features
@@ -73,6 +73,10 @@ class ActionSpace:
         #: The actions by id, as seat 0 takes them; ``None`` at `NO_REACTION`.
         self.actions: tuple[Action | None, ...] = (None, *actions)
         self._by_seat: dict[int, tuple[dict[Action, int], list[Action | None]]] = {}
+        #: Ids already found, by the identity of the action: the engine lists the same shared action objects
+        #: at every decision, so an id is found without hashing the action (each entry keeps its action, so
+        #: that its identity cannot pass to another object).
+        self._by_identity: dict[int, tuple[Action, int]] = {}
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant}, {self.players} players, {len(self)} ids>"
@@ -129,6 +133,28 @@ class ActionSpace:
         assert action is not None
         return action
 
+    def ids_of(self, actions: Iterable[Action], seat: int) -> list[int]:
+        """
+        The ids of *actions*, all of *seat*, in their order.
+
+        Raises:
+            PluginError: an action is not in the action space: a plugin
+                lists it but declares it in no ``maumau_action_space``.
+        """
+        known = self._by_identity
+        found = []
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                index = self._seat(seat)[0].get(action)
+                if index is None:
+                    raise PluginError(
+                        f"legal action {action} is in no plugin's action space", hook="maumau_action_space"
+                    )
+                entry = keep_shared(known, id(action), (action, index))
+            found.append(entry[1])
+        return found
+
     def legal_ids(self, source: GameState | PlayerView, seat: int | None = None) -> list[int]:
         """
         The ids of the legal actions of *seat* in a state, or of the seat of a view, in the order they are listed.
@@ -143,14 +169,7 @@ class ActionSpace:
             if seat is None:
                 raise ValueError("a state needs the seat whose legal actions to encode")
             actions = legal_actions(source, seat)
-        ids = self._seat(seat)[0]
-        found = []
-        for action in actions:
-            index = ids.get(action)
-            if index is None:
-                raise PluginError(f"legal action {action} is in no plugin's action space", hook="maumau_action_space")
-            found.append(index)
-        return found
+        return self.ids_of(actions, seat)
 
     def mask(self, source: GameState | PlayerView, seat: int | None = None) -> npt.NDArray[np.int8]:
         """

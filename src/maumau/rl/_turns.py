@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from attrs import evolve, frozen
+from attrs import field, frozen
 
-from .._actions import Resign
+from .._actions import Action, Resign
 from .._engine import apply, legal_actions, new_game
 from .._state import GameState
 from ..bots import Bot, acting_seat
@@ -94,43 +94,52 @@ class Position:
         """
         return acting_seat(self.state)
 
-    def reactor(self) -> int | None:
+    def reactor(self, actor: int | None = None) -> int | None:
         """
-        The next seat to ask whether it reacts, or ``None`` when the actor is to act.
+        The next seat to ask whether it reacts, or ``None`` when the actor (*actor*, if already known) is to act.
         """
         state = self.state
-        actor = self.actor()
-        if actor is None or not state.rules.has_actions:  # no plugin lists actions: nobody acts out of turn
+        if not state.rules.has_actions:  # no plugin lists actions: nobody acts out of turn
             return None
+        if actor is None:
+            actor = self.actor()
+            if actor is None:
+                return None
         count = len(state.players)
         for step in range(1, count):
             seat = (actor + step) % count
             if seat in self.reacted or seat in self.declined:
                 continue
-            if any(type(action) is not Resign for action in legal_actions(state, seat)):
-                return seat
+            for action in legal_actions(state, seat):
+                if type(action) is not Resign:
+                    return seat
         return None
 
     def deciding(self) -> tuple[int, bool] | None:
         """
         The seat asked now and whether it is asked to react; ``None`` once the match is over.
         """
-        reactor = self.reactor()
-        if reactor is not None:
-            return reactor, True
         actor = self.actor()
-        return None if actor is None else (actor, False)
+        if actor is None:
+            return None
+        reactor = self.reactor(actor)
+        return (actor, False) if reactor is None else (reactor, True)
 
     def turn(self, space: ActionSpace) -> Turn | None:
         """
         Who is asked now and what they may choose, ``None`` once the match is over.
         """
-        deciding = self.deciding()
-        if deciding is None:
+        state = self.state
+        actor = acting_seat(state)
+        if actor is None:
             return None
-        seat, reacting = deciding
-        ids = [space.encode(action) for action in legal_actions(self.state, seat) if type(action) is not Resign]
-        return Turn(seat, reacting, (NO_REACTION, *ids) if reacting else tuple(ids))
+        reactor = self.reactor(actor) if state.rules.has_actions else None
+        seat = actor if reactor is None else reactor
+        actions = [action for action in legal_actions(state, seat) if type(action) is not Resign]
+        ids = space.ids_of(actions, seat)
+        if reactor is None:
+            return Turn(seat, False, tuple(ids), tuple(actions))
+        return Turn(seat, True, (NO_REACTION, *ids), (None, *actions))
 
     def after(self, space: ActionSpace, turn: Turn, index: int) -> Position:
         """
@@ -139,11 +148,15 @@ class Position:
         Raises:
             ValueError: *index* is not one of the turn's ids (the position stays as it was).
         """
-        if index not in turn.ids:
-            raise ValueError(f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}")
-        if index == NO_REACTION:
-            return evolve(self, declined=self.declined | {turn.seat})
-        state = apply(self.state, space.decode(index, turn.seat))
+        try:
+            action = turn.actions[turn.ids.index(index)]
+        except ValueError:
+            raise ValueError(
+                f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}"
+            ) from None
+        if action is None:
+            return Position(self.state, self.reacted, self.declined | {turn.seat})
+        state = apply(self.state, action)  # the very action the engine listed: applied without a search
         if turn.reacting:
             return Position(state, self.reacted | {turn.seat}, frozenset())
         return Position(state)
@@ -153,11 +166,15 @@ class Position:
 class Turn:
     """
     One decision: the *seat* asked, whether it is asked to *react* out of turn, and the legal *ids*.
+
+    *actions* are the actions of the ids, in the same order, as the engine
+    listed them (``None`` for `NO_REACTION`).
     """
 
     seat: int
     reacting: bool
     ids: tuple[int, ...]
+    actions: tuple[Action | None, ...] = field(eq=False, repr=False)
 
 
 def returns(state: GameState) -> list[float]:
