@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
 
-from .._actions import Action, keep_shared
+from .._actions import Action, Resign, keep_shared
 from .._cards import Card
 from .._engine import legal_actions, new_game
 from .._features import Feature, turn_features
@@ -76,7 +76,7 @@ class ActionSpace:
         #: Ids already found, by the identity of the action: the engine lists the same shared action objects
         #: at every decision, so an id is found without hashing the action (each entry keeps its action, so
         #: that its identity cannot pass to another object).
-        self._by_identity: dict[int, tuple[Action, int]] = {}
+        self._by_identity: dict[int, tuple[Action, int, bool]] = {}
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant}, {self.players} players, {len(self)} ids>"
@@ -133,6 +133,15 @@ class ActionSpace:
         assert action is not None
         return action
 
+    def _entry(self, action: Action, seat: int) -> tuple[Action, int, bool]:
+        """
+        What the identity table keeps of *action*: itself, its id, and whether it is a resignation.
+        """
+        index = self._seat(seat)[0].get(action)
+        if index is None:
+            raise PluginError(f"legal action {action} is in no plugin's action space", hook="maumau_action_space")
+        return keep_shared(self._by_identity, id(action), (action, index, type(action) is Resign))
+
     def ids_of(self, actions: Iterable[Action], seat: int) -> list[int]:
         """
         The ids of *actions*, all of *seat*, in their order.
@@ -146,14 +155,30 @@ class ActionSpace:
         for action in actions:
             entry = known.get(id(action))
             if entry is None or entry[0] is not action:
-                index = self._seat(seat)[0].get(action)
-                if index is None:
-                    raise PluginError(
-                        f"legal action {action} is in no plugin's action space", hook="maumau_action_space"
-                    )
-                entry = keep_shared(known, id(action), (action, index))
+                entry = self._entry(action, seat)
             found.append(entry[1])
         return found
+
+    def choices(
+        self, actions: Iterable[Action], seat: int
+    ) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """
+        The ids of *actions* (a listing of *seat*'s legal actions) but resigning, and those actions, in their order.
+
+        Raises:
+            PluginError: as `ids_of`.
+        """
+        known = self._by_identity
+        ids: list[int] = []
+        kept: list[Action] = []
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                entry = self._entry(action, seat)
+            if not entry[2]:
+                ids.append(entry[1])
+                kept.append(action)
+        return tuple(ids), tuple(kept)
 
     def legal_ids(self, source: GameState | PlayerView, seat: int | None = None) -> list[int]:
         """

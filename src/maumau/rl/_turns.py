@@ -19,8 +19,8 @@ the other seats may react before each, as before any move.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
-from attrs import field, frozen
 
 from .._actions import Action, Resign
 from .._engine import apply, legal_actions, new_game
@@ -72,10 +72,11 @@ class Setup:
         return f"{state.variant}, round {state.round}, top {state.top}, to move: seat {state.to_move}"
 
 
-@frozen
-class Position:
+class Position(NamedTuple):
     """
     A game state with the bookkeeping of reactions: who has reacted or declined since when.
+
+    A named tuple, as `Turn` is: one of each is made at every step.
     """
 
     state: GameState
@@ -130,16 +131,24 @@ class Position:
         Who is asked now and what they may choose, ``None`` once the match is over.
         """
         state = self.state
-        actor = acting_seat(state)
-        if actor is None:
+        if state.result is not None:
             return None
+        # `acting_seat` written out for the seat it nearly always finds, whose choices are wanted anyway.
+        pending = state.pending
+        actor = pending.seat if pending is not None else state.to_move
+        ids: tuple[int, ...] = ()
+        if actor is not None:
+            ids, actions = space.choices(legal_actions(state, actor), actor)
+        if not ids:
+            actor = acting_seat(state)
+            if actor is None:
+                return None
+            ids, actions = space.choices(legal_actions(state, actor), actor)
         reactor = self.reactor(actor) if state.rules.has_actions else None
-        seat = actor if reactor is None else reactor
-        actions = [action for action in legal_actions(state, seat) if type(action) is not Resign]
-        ids = space.ids_of(actions, seat)
         if reactor is None:
-            return Turn(seat, False, tuple(ids), tuple(actions))
-        return Turn(seat, True, (NO_REACTION, *ids), (None, *actions))
+            return _new(Turn, (actor, False, ids, actions))  # `Turn(...)`, without the call of its __new__
+        ids, actions = space.choices(legal_actions(state, reactor), reactor)
+        return Turn(reactor, True, (NO_REACTION, *ids), (None, *actions))
 
     def after(self, space: ActionSpace, turn: Turn, index: int) -> Position:
         """
@@ -158,12 +167,11 @@ class Position:
             return Position(self.state, self.reacted, self.declined | {turn.seat})
         state = apply(self.state, action)  # the very action the engine listed: applied without a search
         if turn.reacting:
-            return Position(state, self.reacted | {turn.seat}, frozenset())
-        return Position(state)
+            return Position(state, self.reacted | {turn.seat}, _NOBODY)
+        return _new(Position, (state, _NOBODY, _NOBODY))  # `Position(state)` without its keywords: every step
 
 
-@frozen
-class Turn:
+class Turn(NamedTuple):
     """
     One decision: the *seat* asked, whether it is asked to *react* out of turn, and the legal *ids*.
 
@@ -174,7 +182,12 @@ class Turn:
     seat: int
     reacting: bool
     ids: tuple[int, ...]
-    actions: tuple[Action | None, ...] = field(eq=False, repr=False)
+    actions: tuple[Action | None, ...]
+
+
+#: No seat; and making a named tuple from a tuple, without the Python call of its ``__new__``.
+_NOBODY: frozenset[int] = frozenset()
+_new = tuple.__new__
 
 
 def returns(state: GameState) -> list[float]:
