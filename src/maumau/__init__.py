@@ -69,6 +69,7 @@ from .exceptions import (
     Reason,
     RecordError,
     TableError,
+    UnknownBotLevelError,
     UnknownVariantError,
 )
 from .flow import read_call
@@ -155,6 +156,7 @@ __all__ = [
     "Table",
     "TableError",
     "TurnSkipped",
+    "UnknownBotLevelError",
     "UnknownVariantError",
     "VariantInfo",
     "__version__",

@@ -30,6 +30,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "TableError",
+    "UnknownBotLevelError",
     "UnknownVariantError",
     "shorten",
 ]
@@ -195,6 +196,21 @@ class UnknownVariantError(MaumauError, LookupError):
     def __init__(self, variant: str, known: tuple[str, ...]) -> None:
         super().__init__(f"unknown variant {shorten(variant)}; known: {', '.join(known) or 'none'}")
         self.variant = variant
+        self.known = known
+
+
+class UnknownBotLevelError(MaumauError, ValueError):
+    """
+    No bot level has that name (`maumau.bots.LEVELS`), or a bot spec that names one is malformed.
+
+    ``level`` is the name given, ``known`` the levels there are.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, level: str, known: tuple[str, ...], detail: str | None = None) -> None:
+        super().__init__(detail or f"unknown bot level {shorten(level)}; known: {', '.join(known) or 'none'}")
+        self.level = level
         self.known = known
 
 

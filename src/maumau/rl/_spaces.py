@@ -288,7 +288,7 @@ class Observer:
         """
         import numpy as np
 
-        return np.asarray(self.values(view), dtype=np.float32)
+        return np.array(self.values(view), dtype=np.float32)
 
     def table(self) -> str:
         """

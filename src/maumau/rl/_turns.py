@@ -18,6 +18,7 @@ the other seats may react before each, as before any move.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -25,13 +26,39 @@ from typing import NamedTuple
 from .._actions import Action, Resign
 from .._engine import apply, legal_actions, new_game
 from .._state import GameState
-from ..bots import Bot, acting_seat
+from ..bots import LEVELS, Bot, acting_seat
+from ..exceptions import UnknownBotLevelError
+from ..simulation import parse_bot
 from ._spaces import NO_REACTION, ActionSpace, Observer
 
-__all__ = ["BotFactory", "Position", "Setup", "Turn", "returns"]
+__all__ = ["BotFactory", "Opponent", "Position", "Setup", "Turn", "bot_factory", "returns"]
 
 #: Makes a bot from a seed: a bot class such as `maumau.bots.HeuristicBot` is one.
 BotFactory = Callable[[int], Bot]
+#: An opponent as an environment takes it: a `BotFactory`, or a bot spec as ``maumau simulate --bots`` takes
+#: one: a level of `maumau.bots.LEVELS` (``"heuristic"``), and for ``search`` optionally a budget (``"search:400"``).
+Opponent = BotFactory | str
+
+
+def bot_factory(opponent: Opponent, plugins: Sequence[object] = ()) -> BotFactory:
+    """
+    The bot factory *opponent* names: itself, or for a bot spec one that makes the spec's bot from a seed.
+
+    A search bot gets the house-rule *plugins*, to sample states with.
+
+    Raises:
+        UnknownBotLevelError: *opponent* is a spec of no level, or a malformed one (a bad search budget).
+    """
+    if not isinstance(opponent, str):
+        return opponent
+    level = opponent.partition(":")[0]
+    if level not in LEVELS:
+        raise UnknownBotLevelError(level, tuple(LEVELS))
+    try:
+        parse_bot(opponent, 0, plugins)
+    except ValueError as error:
+        raise UnknownBotLevelError(level, tuple(LEVELS), str(error)) from None
+    return functools.partial(parse_bot, opponent, plugins=plugins)
 
 
 class Setup:
