@@ -28,8 +28,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .._view import view
-from ..plugins import Rules, variant_names
 from ..bots import Bot, ReactingBot
+from ..plugins import Rules, variant_names
 from ._spaces import NO_REACTION
 from ._turns import Opponent, Position, Setup, Turn, bot_factory, returns
 
@@ -204,5 +204,5 @@ def register_envs() -> tuple[str, ...]:
         name = env_id(variant)
         ids.append(name)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=make_registered, kwargs={"variant": variant})
+            gymnasium.register(name, entry_point="maumau.rl._gymnasium:make_registered", kwargs={"variant": variant})
     return tuple(ids)

@@ -185,12 +185,13 @@ class _Now:
         self.trail = trail
         self.previous = previous
         self.digests: dict[int, str] | None = None
+        self.legal: list[int]
         if turn is not None:
             self.player = turn.seat
             self.legal = sorted(turn.ids)
         else:
             self.player = _CHANCE if position is None else _TERMINAL
-            self.legal: list[int] = []
+            self.legal = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self
@@ -286,7 +287,6 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         A digest of every observation *seat* has had since the deal: what makes its information state recall.
         """
         return self.now.memory(seat)
-
 
     def current_player(self) -> int:
         return self.now.player

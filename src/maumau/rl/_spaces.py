@@ -159,9 +159,7 @@ class ActionSpace:
             found.append(entry[1])
         return found
 
-    def choices(
-        self, actions: Iterable[Action], seat: int
-    ) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    def choices(self, actions: Iterable[Action], seat: int) -> tuple[tuple[int, ...], tuple[Action, ...]]:
         """
         The ids of *actions* (a listing of *seat*'s legal actions) but resigning, and those actions, in their order.
 

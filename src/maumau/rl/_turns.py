@@ -22,7 +22,6 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-
 from .._actions import Action, Resign
 from .._engine import apply, legal_actions, new_game
 from .._state import GameState
