@@ -220,7 +220,15 @@ def learn(session: nox.Session) -> None:
 def bench_rl(session: nox.Session) -> None:
     """
     Environment steps per CPU second: maumau's PettingZoo environment, RLCard's UNO and PettingZoo's Connect Four.
+
+    ``nox -s bench_rl -- --overhead`` measures instead what each adapter (OpenSpiel, PettingZoo, Gymnasium)
+    costs per step beside the bare engine (``benchmarks/rl_overhead.py``; ``--check`` fails a missed goal).
     """
+    if "--overhead" in session.posargs:  # each adapter's cost per step beside the bare engine's
+        session.install("-e", ".[rl,openspiel]")
+        rest = [arg for arg in session.posargs if arg != "--overhead"]
+        session.run("python", "benchmarks/rl_overhead.py", *rest)
+        return
     session.install("-e", ".[rl]", "rlcard", "pygame")
     session.run("python", "benchmarks/rl_speed.py", *session.posargs)
 

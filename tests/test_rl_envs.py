@@ -4,9 +4,11 @@ The PettingZoo and Gymnasium environments of `maumau.rl` (the ``rl`` nox session
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from rl_extras import need
+from rl_extras import guide_loop, need
 
 np = need("numpy")
 need("pettingzoo")
@@ -16,10 +18,12 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from family import family  # noqa: E402
-from maumau import CardsDrawn, Challenge, DrawCards, PlayCard, variants  # noqa: E402
+from maumau import CardsDrawn, Challenge, DrawCards, PlayCard, UnknownBotLevelError, variants  # noqa: E402
 from maumau.bots import HeuristicBot, RandomBot  # noqa: E402
 from maumau.mechanics import Combinations, Stacking  # noqa: E402
-from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env  # noqa: E402
+from maumau.plugins import variant_names  # noqa: E402
+from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env, register_gymnasium_envs  # noqa: E402
+from maumau.rl._gymnasium import MaumauGymEnv  # noqa: E402
 from test_family import TABLES, TWO  # noqa: E402
 
 OURS = [("classic", 3), ("penalty-52", 3), ("sau-mau-mau", 3), ("ccw-house", 4)]
@@ -210,6 +214,104 @@ class TestGymnasium:
         with pytest.raises(ValueError, match="3 players need 2 opponents, got 1"):
             gymnasium_env("classic", players=3, opponents=[HeuristicBot])
 
+    @pytest.mark.parametrize("opponents", ["heuristic", ["random", "search:20"], ["heuristic", RandomBot]])
+    def test_opponents_by_level_name_play_a_match(self, opponents):
+        """
+        A level name (or a list of names and factories, one per other seat) is resolved to bots, as ``--bots``.
+        """
+        env = gymnasium_env("classic", players=3, opponents=opponents)
+        _, info = env.reset(seed=4)
+        for _ in range(500):
+            _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            if terminated:
+                break
+        assert terminated
+        assert len(env.bots) == 2
+
+    @pytest.mark.parametrize("opponents", ["heuristc", ["random", "expert"], "search:none"])
+    def test_an_unknown_level_is_refused_when_the_environment_is_made(self, opponents):
+        """
+        A level that does not exist is a `UnknownBotLevelError` naming the levels, raised before any reset.
+        """
+        with pytest.raises(UnknownBotLevelError) as raised:
+            gymnasium_env("classic", players=3, opponents=opponents)
+        assert isinstance(raised.value, ValueError)
+        if "search" not in str(opponents):
+            assert "known: random, heuristic, search" in str(raised.value)
+
+
+class TestGymnasiumRegistry:
+    """
+    Tests for `maumau.rl.register_gymnasium_envs`: ``gymnasium.make`` and ``gymnasium.make_vec``.
+    """
+
+    def test_every_installed_variant_has_an_id(self):
+        """
+        Each variant, profiles included, is registered as a valid id when `maumau.rl` is imported.
+        """
+        import gymnasium
+
+        ids = register_gymnasium_envs()
+        assert len(ids) == len(variant_names())
+        assert "maumau/penalty-52-v0" in ids
+        for name in ids:
+            assert name in gymnasium.registry
+            assert re.fullmatch(r"maumau/[A-Za-z0-9-]+-v0", name)
+
+    @pytest.mark.parametrize("variant", ["classic", "penalty-52", "classic-profile"])
+    def test_make_plays_against_heuristic_bots(self, variant):
+        """
+        ``gymnasium.make`` gives the environment of the variant's default player count, heuristic bots around it.
+        """
+        import gymnasium
+
+        env = gymnasium.make(f"maumau/{variant}-v0")
+        observation, info = env.reset(seed=3)
+        inner = env.unwrapped
+        assert isinstance(inner, MaumauGymEnv)
+        assert observation.shape == (inner.observer.size,)
+        assert {type(bot) for bot in inner.bots.values()} == {HeuristicBot}
+        _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert info["action_mask"].shape == (len(inner.space),)
+
+    def test_make_passes_keywords_on(self):
+        """
+        ``gymnasium.make``'s keywords reach `maumau.rl.gymnasium_env`, level names included.
+        """
+        import gymnasium
+
+        env = gymnasium.make("maumau/classic-v0", players=4, opponents="random", seat=2)
+        env.reset(seed=0)
+        assert (env.unwrapped.players, env.unwrapped.seat) == (4, 2)
+        assert {type(bot) for bot in env.unwrapped.bots.values()} == {RandomBot}
+        with pytest.raises(UnknownBotLevelError):
+            gymnasium.make("maumau/classic-v0", opponents="nobody")
+
+    @pytest.mark.parametrize("mode", ["sync", "vector"])
+    def test_vectorised_environments_play_on(self, mode):
+        """
+        ``gymnasium.make_vec`` and `gymnasium.vector.SyncVectorEnv` step four matches together past their ends.
+        """
+        import gymnasium
+
+        if mode == "sync":
+            envs = gymnasium.make_vec("maumau/classic-v0", num_envs=4)
+        else:
+            envs = gymnasium.vector.SyncVectorEnv(
+                [lambda: gymnasium_env("classic", players=2, opponents="heuristic") for _ in range(4)]
+            )
+        observations, infos = envs.reset(seed=5)
+        assert observations.shape[0] == 4
+        ended = 0
+        for _ in range(400):
+            masks = infos["action_mask"]
+            actions = np.array([int(np.flatnonzero(mask)[0]) if mask.any() else 0 for mask in masks])
+            observations, _, terminated, _, infos = envs.step(actions)
+            ended += int(terminated.sum())
+        envs.close()
+        assert observations.shape == (4, envs.single_observation_space.shape[0])
+        assert ended >= 4
+
 
 class Watching(HeuristicBot):
     """
@@ -239,3 +341,13 @@ def test_a_bot_that_observes_is_told_every_event_without_hidden_cards():
     drawn = [event for event in env.bots[1].seen if isinstance(event, CardsDrawn) and event.seat == 0]
     assert drawn
     assert all(event.cards is None for event in drawn)
+
+
+@pytest.mark.parametrize("library", ["PettingZoo", "Gymnasium"])
+def test_the_guides_loop_runs(library, capsys):
+    """
+    The runnable loop of the game-AI guide plays a whole match and prints its result.
+    """
+    exec(compile(guide_loop(library), f"rl.md ({library})", "exec"), {"__name__": "__guide__"})
+
+    assert capsys.readouterr().out.startswith(("rewards", "reward"))

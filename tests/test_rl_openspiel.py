@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rl_extras import need
+from rl_extras import guide_loop, need
 
 pyspiel = need("pyspiel")
 np = need("numpy")
@@ -159,3 +159,64 @@ def test_the_turn_in_progress_is_in_the_observation_string():
             return
         state.apply_action(state.legal_actions()[0])
     pytest.fail("no play of several cards came up")
+
+
+def _recalled(game, seed: int, ids: list[int], seat: int) -> str:
+    """
+    The digest of everything *seat* saw along *ids* from deal *seed*, worked out step by step from the views.
+    """
+    import hashlib
+
+    from maumau import new_game, view
+    from maumau.rl._openspiel import _view_text
+    from maumau.rl._turns import Position
+
+    position = Position(new_game("classic", players=game.players, seed=seed))
+    digest = ""
+    for index in [None, *ids]:
+        if index is not None:
+            position = position.after(game.space, position.turn(game.space), index)
+        seen = _view_text(view(position.state, seat))
+        digest = hashlib.blake2b((digest + seen).encode(), digest_size=16).hexdigest()
+    return digest
+
+
+@pytest.mark.parametrize("asked", ["every step", "at the end"])
+def test_the_information_state_recalls_every_observation_however_often_it_is_asked(asked):
+    """
+    A state keeps no past positions but an anchor and the ids since: the digest is the same whether it was
+    asked at every decision (anchors everywhere) or only at the end (every position played again), and the
+    same as the digest of the views, one by one; a resampled state's continuation recalls its own past.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 3})
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    state.apply_action(11)
+    ids: list[int] = []
+    for _ in range(25):
+        if asked == "every step":
+            for seat in range(3):
+                state.information_state_string(seat)
+        index = int(rng.choice(state.legal_actions()))
+        ids.append(index)
+        state.apply_action(index)
+    for seat in range(3):
+        assert state.memory(seat) == _recalled(game, 11, ids, seat)
+        assert state.information_state_string(seat).endswith(f"memory {state.memory(seat)}")
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.memory(player) == state.memory(player)
+    for _ in range(3):
+        if world.is_terminal():
+            break
+        world.apply_action(world.legal_actions()[0])
+    assert len(world.memory(player)) == 32
+
+
+def test_the_guides_loop_runs(capsys):
+    """
+    The OpenSpiel loop of the game-AI guide plays a whole match and prints its returns.
+    """
+    exec(compile(guide_loop("OpenSpiel"), "rl.md (OpenSpiel)", "exec"), {"__name__": "__guide__"})
+
+    assert capsys.readouterr().out.startswith("returns [")

@@ -70,6 +70,7 @@ from .exceptions import (
     Reason,
     RecordError,
     TableError,
+    UnknownBotLevelError,
     UnknownVariantError,
 )
 from .flow import read_call
@@ -157,6 +158,7 @@ __all__ = [
     "Table",
     "TableError",
     "TurnSkipped",
+    "UnknownBotLevelError",
     "UnknownVariantError",
     "VariantInfo",
     "__version__",

@@ -30,6 +30,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "TableError",
+    "UnknownBotLevelError",
     "UnknownVariantError",
     "shorten",
 ]
@@ -199,6 +200,21 @@ class UnknownVariantError(MaumauError, LookupError):
         self.known = known
         #: The installed names closest to *variant*, for "did you mean".
         self.suggestions = suggestions
+
+
+class UnknownBotLevelError(MaumauError, ValueError):
+    """
+    No bot level has that name (`maumau.bots.LEVELS`), or a bot spec that names one is malformed.
+
+    ``level`` is the name given, ``known`` the levels there are.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, level: str, known: tuple[str, ...], detail: str | None = None) -> None:
+        super().__init__(detail or f"unknown bot level {shorten(level)}; known: {', '.join(known) or 'none'}")
+        self.level = level
+        self.known = known
 
 
 class RecordError(MaumauError, ValueError):

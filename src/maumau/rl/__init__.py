@@ -11,7 +11,11 @@ included, can be played from these libraries:
   ``decode`` and a legal-action mask, and a view as a fixed-size vector;
 * `pettingzoo_env`: every seat a PettingZoo agent, reactions (challenges,
   jump-ins) asked as decisions of their own;
-* `gymnasium_env`: one seat against maumau's bots;
+* `gymnasium_env`: one seat against maumau's bots, and every variant
+  registered with Gymnasium as ``maumau/<variant>-v0``
+  (`register_gymnasium_envs`, done when this module is imported with
+  Gymnasium installed), so that ``gymnasium.make("maumau/classic-v0")`` and
+  ``gymnasium.make_vec("maumau/classic-v0", num_envs=4)`` work;
 * `register_openspiel_games`: each variant as an OpenSpiel Python game.
 
 Only `action_space` and `observer` work without the extras: the
@@ -22,6 +26,7 @@ environments import their library when they are made.
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING
 
 from ._spaces import NO_REACTION, ActionSpace, Layout, Observer, action_space, observer
@@ -31,7 +36,7 @@ if TYPE_CHECKING:
 
     from ._gymnasium import MaumauGymEnv
     from ._pettingzoo import MaumauAECEnv
-    from ._turns import BotFactory
+    from ._turns import Opponent
 
 __all__ = [
     "NO_REACTION",
@@ -42,6 +47,7 @@ __all__ = [
     "gymnasium_env",
     "observer",
     "pettingzoo_env",
+    "register_gymnasium_envs",
     "register_openspiel_games",
 ]
 
@@ -75,7 +81,7 @@ def gymnasium_env(
     variant: str,
     *,
     players: int,
-    opponents: BotFactory | Sequence[BotFactory],
+    opponents: Opponent | Sequence[Opponent],
     seat: int = 0,
     options: Mapping[str, object] | None = None,
     plugins: Sequence[object] = (),
@@ -86,11 +92,20 @@ def gymnasium_env(
     A Gymnasium environment: *seat* of *variant* against bots (needs ``maumau[rl]``).
 
     *opponents* makes the bots of the other seats from a seed: a bot class
-    such as `maumau.bots.HeuristicBot`, or one such factory per other seat.
+    such as `maumau.bots.HeuristicBot`, or a bot level by name as
+    ``maumau simulate --bots`` takes it (``"heuristic"``, ``"random"``,
+    ``"search"``, ``"search:400"``), or a list of these, one per other seat.
     Each ``reset`` seeds the deal and the bots from its seed.  *max_steps*
     truncates a match after that many of the learner's decisions.
 
+    Raises:
+        UnknownBotLevelError: an opponent names no level of `maumau.bots.LEVELS`
+            (when the environment is made, not at ``reset``).
+        ValueError: not one opponent per other seat, or no such *seat*.
+
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       Opponents by level name.
     """
     from ._gymnasium import MaumauGymEnv
 
@@ -106,6 +121,25 @@ def gymnasium_env(
     )
 
 
+def register_gymnasium_envs() -> tuple[str, ...]:
+    """
+    Register every installed variant with Gymnasium (needs ``maumau[rl]``); the ids registered.
+
+    Each id is ``maumau/<variant>-v0`` (anything in the name but letters,
+    digits and dashes as a dash: ``maumau/penalty-52-v0``), made with the
+    variant's default player count against heuristic bots; ``gymnasium.make``
+    passes its keywords on to `gymnasium_env`
+    (``gymnasium.make("maumau/classic-v0", players=3, opponents="random")``).
+    Importing `maumau.rl` with Gymnasium installed registers them, so calling
+    this is only needed for variants installed since.
+
+    .. versionadded:: 0.2.0
+    """
+    from ._gymnasium import register_envs
+
+    return register_envs()
+
+
 def register_openspiel_games() -> tuple[str, ...]:
     """
     Register every installed variant as an OpenSpiel Python game (needs ``open_spiel``); the names registered.
@@ -119,3 +153,7 @@ def register_openspiel_games() -> tuple[str, ...]:
     from ._openspiel import register_games
 
     return register_games()
+
+
+if importlib.util.find_spec("gymnasium") is not None:  # ``gymnasium.make("maumau/classic-v0")`` after this import
+    register_gymnasium_envs()

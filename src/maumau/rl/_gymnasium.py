@@ -17,6 +17,7 @@ ignores the mask learns to respect it.
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -28,10 +29,11 @@ from gymnasium import spaces
 
 from .._view import view
 from ..bots import Bot, ReactingBot
+from ..plugins import Rules, variant_names
 from ._spaces import NO_REACTION
-from ._turns import BotFactory, Position, Setup, Turn, returns
+from ._turns import Opponent, Position, Setup, Turn, bot_factory, returns
 
-__all__ = ["MaumauGymEnv"]
+__all__ = ["MaumauGymEnv", "env_id", "make_registered", "register_envs"]
 
 Observation = npt.NDArray[np.float32]
 
@@ -50,7 +52,7 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         variant: str,
         *,
         players: int,
-        opponents: BotFactory | Sequence[BotFactory],
+        opponents: Opponent | Sequence[Opponent],
         seat: int = 0,
         options: Mapping[str, object] | None = None,
         plugins: Sequence[object] = (),
@@ -59,9 +61,10 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        factories = list(opponents) if isinstance(opponents, Sequence) else [opponents] * (players - 1)
-        if len(factories) != players - 1:
-            raise ValueError(f"{players} players need {players - 1} opponents, got {len(factories)}")
+        given = [opponents] * (players - 1) if isinstance(opponents, str) or callable(opponents) else list(opponents)
+        if len(given) != players - 1:
+            raise ValueError(f"{players} players need {players - 1} opponents, got {len(given)}")
+        factories = [bot_factory(opponent, plugins) for opponent in given]  # a bad level fails here, not at reset
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"there is no seat {seat!r}; seats are 0 to {players - 1}")
         self.setup = Setup(variant, players, options, plugins)
@@ -133,14 +136,17 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         """
         The learner's legal ids now, as a boolean array (all ``False`` once the match is over).
         """
-        mask = np.zeros(len(self.space), dtype=np.bool_)
+        return self._mask(np.bool_)
+
+    def _mask(self, kind: type[np.generic]) -> npt.NDArray[Any]:
+        mask = np.zeros(len(self.space), dtype=kind)
         if self.current is not None:
-            mask[list(self.current.ids)] = True
+            mask[self.current.ids,] = 1
         return mask
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         reacting = self.current is not None and self.current.reacting
-        return {"action_mask": self.action_masks().astype(np.int8), "reacting": reacting, **extra}
+        return {"action_mask": self._mask(np.int8), "reacting": reacting, **extra}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """
@@ -163,3 +169,40 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         return None if self.render_mode is None else self.setup.describe(self.position)
+
+
+def env_id(variant: str) -> str:
+    """
+    The Gymnasium id of *variant*: ``maumau/<variant>-v0``, anything but letters, digits and dashes as a dash.
+    """
+    return f"maumau/{re.sub(r'[^A-Za-z0-9-]+', '-', variant)}-v0"
+
+
+def make_registered(
+    variant: str,
+    *,
+    players: int | None = None,
+    opponents: Opponent | Sequence[Opponent] = "heuristic",
+    options: Mapping[str, object] | None = None,
+    **rest: Any,
+) -> MaumauGymEnv:
+    """
+    What ``gymnasium.make`` calls for a registered id: *variant* with its default player count and heuristic bots.
+    """
+    if players is None:
+        rules = Rules.build(variant, tuple(rest.get("plugins", ())))
+        players = rules.default_players(rules.resolve_options(dict(options) if options is not None else None))
+    return MaumauGymEnv(variant, players=players, opponents=opponents, options=options, **rest)
+
+
+def register_envs() -> tuple[str, ...]:
+    """
+    Register every installed variant with Gymnasium; the ids registered.
+    """
+    ids = []
+    for variant in variant_names():
+        name = env_id(variant)
+        ids.append(name)
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point="maumau.rl._gymnasium:make_registered", kwargs={"variant": variant})
+    return tuple(ids)

@@ -34,7 +34,6 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from attrs import field, frozen
 
 from .._engine import new_game
 from .._state import GameState
@@ -51,6 +50,8 @@ __all__ = ["MaumauGame", "MaumauState", "game_name", "game_type", "register_game
 MAX_DECISIONS = 10_000
 #: How many deals chance draws from, unless the parameter ``deals`` says otherwise.
 DEALS = 1 << 16
+#: OpenSpiel's current player at the deal and once the match is over, as plain numbers.
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 
 def game_name(variant: str) -> str:
@@ -128,43 +129,134 @@ class MaumauGame(pyspiel.Game):  # type: ignore[misc]
         return MaumauObserver(self, iig_obs_type)
 
 
-@frozen
+#: The ids chosen since an anchor, newest outermost: ``((None, first), second)``; ``None`` for none.
+Trail = tuple[Any, int] | None
+
+
 class _Now:
     """
     What a state holds, all of it immutable: OpenSpiel's ``clone`` deep-copies a state, and this it shares.
 
-    *previous* is what the state held before the last action, so that the
-    information states can be worked out when asked for, not on every step of
-    a rollout; *digests* keeps those worked out, by seat.
+    The information states are worked out when asked for, not on every step
+    of a rollout, and a rollout must not keep every position it passed
+    (keeping them costs the garbage collector more than the rest of a step).
+    So a state remembers its past as an *anchor*, an earlier state that it
+    keeps, and the *trail* of ids chosen since, from which the positions in
+    between are played again when a digest is asked for.  A state without an
+    anchor is a root: the deal, or a state dealt afresh by
+    `MaumauState.resample_from_infostate`, whose *previous* is the past it
+    recalls.  A state becomes its children's anchor once a digest of it has
+    been worked out (*digests*, by seat), so that a match whose information
+    states are asked at every decision plays nothing again.  *player* is
+    OpenSpiel's current player, which it asks for several times a step, and
+    *legal* the sorted legal ids.
     """
 
-    game: MaumauGame
-    position: Position | None
-    turn: Turn | None
-    previous: _Now | None = None
-    #: The decisions taken since the deal.
-    decisions: int = 0
-    digests: dict[int, str] = field(factory=dict, eq=False, repr=False)
+    __slots__ = (
+        "anchor",
+        "decisions",
+        "digests",
+        "game",
+        "legal",
+        "player",
+        "position",
+        "previous",
+        "trail",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        game: MaumauGame,
+        position: Position | None,
+        turn: Turn | None,
+        decisions: int = 0,
+        anchor: _Now | None = None,
+        trail: Trail = None,
+        previous: _Now | None = None,
+    ) -> None:
+        # Positional after *turn*: this runs at every step.
+        self.game = game
+        self.position = position
+        self.turn = turn
+        #: The decisions taken since the deal.
+        self.decisions = decisions
+        self.anchor = anchor
+        self.trail = trail
+        self.previous = previous
+        self.digests: dict[int, str] | None = None
+        self.legal: list[int]
+        if turn is not None:
+            self.player = turn.seat
+            self.legal = sorted(turn.ids)
+        else:
+            self.player = _CHANCE if position is None else _TERMINAL
+            self.legal = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self
+
+    def after(self, position: Position, index: int) -> _Now:
+        """
+        What a state holds after id *index* took this one to *position*.
+        """
+        game = self.game
+        decisions = self.decisions + 1
+        turn = position.turn(game.space) if decisions < game.max_decisions else None
+        if self.anchor is None or self.digests is not None:
+            return _Now(game, position, turn, decisions, self, (None, index))
+        return _Now(game, position, turn, decisions, self.anchor, (self.trail, index))
+
+    def parent(self) -> _Now | None:
+        """
+        The past this state recalls up to its last decision, as a state that may hold no position.
+        """
+        if self.anchor is None:
+            return self.previous
+        if self.trail is None or self.trail[0] is None:
+            return self.anchor
+        return _Now(self.game, None, None, self.decisions - 1, self.anchor, self.trail[0])
 
     def memory(self, seat: int) -> str:
         """
         A digest of every observation *seat* has had since the deal, this one included.
         """
-        chain: list[_Now] = []
+        chain: list[_Now] = []  # the states whose digest is to be worked out, newest first
         node: _Now | None = self
-        while node is not None and node.position is not None and seat not in node.digests:
+        while node is not None and (node.digests is None or seat not in node.digests):
             chain.append(node)
-            node = node.previous
-        digest = node.digests[seat] if node is not None and node.position is not None else ""
+            node = node.anchor if node.anchor is not None else node.previous
+        digest = node.digests[seat] if node is not None and node.digests is not None else ""
         for step in reversed(chain):
-            assert step.position is not None
-            seen = _view_text(view(step.position.state, seat))
-            digest = hashlib.blake2b((digest + seen).encode(), digest_size=16).hexdigest()
+            if step.anchor is None:  # a root: its own position follows what it recalls
+                assert step.position is not None
+                digest = _digest(digest, step.position, seat)
+            else:  # the positions since the anchor, played again from it
+                ids: list[int] = []
+                trail = step.trail
+                while trail is not None:
+                    trail, index = trail
+                    ids.append(index)
+                position = step.anchor.position
+                assert position is not None
+                space = self.game.space
+                for index in reversed(ids):
+                    turn = position.turn(space)
+                    assert turn is not None
+                    position = position.after(space, turn, index)
+                    digest = _digest(digest, position, seat)
+            if step.digests is None:
+                step.digests = {}
             step.digests[seat] = digest
         return digest
+
+
+def _digest(digest: str, position: Position, seat: int) -> str:
+    """
+    *digest* followed by what *seat* sees at *position*.
+    """
+    seen = _view_text(view(position.state, seat))
+    return hashlib.blake2b((digest + seen).encode(), digest_size=16).hexdigest()
 
 
 class MaumauState(pyspiel.State):  # type: ignore[misc]
@@ -196,22 +288,27 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         """
         return self.now.memory(seat)
 
-    def _enter(self, position: Position) -> None:
-        decisions = 0 if self.now.position is None else self.now.decisions + 1
-        turn = position.turn(self.game.space) if decisions < self.game.max_decisions else None
-        self.now = _Now(self.game, position, turn, self.now, decisions)
-
     def current_player(self) -> int:
-        if self.position is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.turn is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.turn.seat
+        return self.now.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.turn is None or player != self.turn.seat:
-            return []
-        return sorted(self.turn.ids)
+        now = self.now
+        return now.legal if player == now.player else []  # OpenSpiel copies the list it is given
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """
+        The legal actions of *player*, by default the player to decide: the chance outcomes at the deal.
+
+        What OpenSpiel's own ``legal_actions`` answers, without its round
+        trips between C++ and Python (it asks this state four times what it
+        is), which cost a rollout more than the rest of its step.
+        """
+        now = self.now
+        if player is None or player == now.player:
+            if now.position is None:
+                return list(range(now.game.deals))
+            return list(now.legal)
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.position is None
@@ -219,15 +316,20 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         return [(seed, chance) for seed in range(self.game.deals)]
 
     def _apply_action(self, action: int) -> None:
-        if self.position is None:
-            game = self.game
+        now = self.now
+        game = now.game
+        position = now.position
+        if position is None:
             dealt = new_game(
                 game.variant, players=game.players, options=game.game_options, seed=action, plugins=game.plugins
             )
-            self._enter(Position(dealt))
+            position = Position(dealt)
+            turn = position.turn(game.space) if game.max_decisions > 0 else None
+            self.now = _Now(game, position, turn)
             return
-        assert self.turn is not None
-        self._enter(self.position.after(self.game.space, self.turn, action))
+        turn = now.turn
+        assert turn is not None
+        self.now = now.after(position.after(game.space, turn, action), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -237,7 +339,7 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         return str(self.game.space.decode(action, player))
 
     def is_terminal(self) -> bool:
-        return self.position is not None and self.turn is None
+        return self.now.player == _TERMINAL
 
     def returns(self) -> list[float]:
         if self.position is None or self.turn is not None:
@@ -261,7 +363,7 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
             position = Position(state, self.position.reacted, self.position.declined)
             turn = position.turn(self.game.space)
             if turn == self.turn:
-                copy.now = _Now(self.game, position, turn, self.now.previous, self.now.decisions)
+                copy.now = _Now(self.game, position, turn, self.now.decisions, previous=self.now.parent())
                 return copy
         return copy
 

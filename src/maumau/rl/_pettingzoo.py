@@ -75,6 +75,7 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(len(self.space)) for agent in self.possible_agents}
         self.position: Position | None = None
         self.current: Turn | None = None
+        self._observed: dict[int, npt.NDArray[np.float32]] = {}
         self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -100,17 +101,21 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
     def _enter(self, position: Position) -> None:
         self.position = position
         self.current = position.turn(self.space)
+        self._observed = {}
         if self.current is not None:
-            self.agent_selection = agent_name(self.current.seat)
+            self.agent_selection = self.possible_agents[self.current.seat]
             self.infos[self.agent_selection] = {"reacting": self.current.reacting}
 
     def observe(self, agent: str) -> ObsDict:
         assert self.position is not None, "reset() first"
         seat = self.possible_agents.index(agent)
+        observation = self._observed.get(seat)  # asked once or twice a step: worked out once per position
+        if observation is None:
+            observation = self._observed[seat] = self.observer.encode(view(self.position.state, seat))
         mask = np.zeros(len(self.space), dtype=np.int8)
         if self.current is not None and self.current.seat == seat:
-            mask[list(self.current.ids)] = 1
-        return {"observation": self.observer.encode(view(self.position.state, seat)), "action_mask": mask}
+            mask[self.current.ids,] = 1
+        return {"observation": observation.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
 
-from .._actions import Action
+from .._actions import Action, Resign, keep_shared
 from .._cards import Card
 from .._engine import legal_actions, new_game
 from .._features import Feature, turn_features
@@ -73,6 +73,10 @@ class ActionSpace:
         #: The actions by id, as seat 0 takes them; ``None`` at `NO_REACTION`.
         self.actions: tuple[Action | None, ...] = (None, *actions)
         self._by_seat: dict[int, tuple[dict[Action, int], list[Action | None]]] = {}
+        #: Ids already found, by the identity of the action: the engine lists the same shared action objects
+        #: at every decision, so an id is found without hashing the action (each entry keeps its action, so
+        #: that its identity cannot pass to another object).
+        self._by_identity: dict[int, tuple[Action, int, bool]] = {}
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant}, {self.players} players, {len(self)} ids>"
@@ -129,6 +133,51 @@ class ActionSpace:
         assert action is not None
         return action
 
+    def _entry(self, action: Action, seat: int) -> tuple[Action, int, bool]:
+        """
+        What the identity table keeps of *action*: itself, its id, and whether it is a resignation.
+        """
+        index = self._seat(seat)[0].get(action)
+        if index is None:
+            raise PluginError(f"legal action {action} is in no plugin's action space", hook="maumau_action_space")
+        return keep_shared(self._by_identity, id(action), (action, index, type(action) is Resign))
+
+    def ids_of(self, actions: Iterable[Action], seat: int) -> list[int]:
+        """
+        The ids of *actions*, all of *seat*, in their order.
+
+        Raises:
+            PluginError: an action is not in the action space: a plugin
+                lists it but declares it in no ``maumau_action_space``.
+        """
+        known = self._by_identity
+        found = []
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                entry = self._entry(action, seat)
+            found.append(entry[1])
+        return found
+
+    def choices(self, actions: Iterable[Action], seat: int) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """
+        The ids of *actions* (a listing of *seat*'s legal actions) but resigning, and those actions, in their order.
+
+        Raises:
+            PluginError: as `ids_of`.
+        """
+        known = self._by_identity
+        ids: list[int] = []
+        kept: list[Action] = []
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                entry = self._entry(action, seat)
+            if not entry[2]:
+                ids.append(entry[1])
+                kept.append(action)
+        return tuple(ids), tuple(kept)
+
     def legal_ids(self, source: GameState | PlayerView, seat: int | None = None) -> list[int]:
         """
         The ids of the legal actions of *seat* in a state, or of the seat of a view, in the order they are listed.
@@ -143,14 +192,7 @@ class ActionSpace:
             if seat is None:
                 raise ValueError("a state needs the seat whose legal actions to encode")
             actions = legal_actions(source, seat)
-        ids = self._seat(seat)[0]
-        found = []
-        for action in actions:
-            index = ids.get(action)
-            if index is None:
-                raise PluginError(f"legal action {action} is in no plugin's action space", hook="maumau_action_space")
-            found.append(index)
-        return found
+        return self.ids_of(actions, seat)
 
     def mask(self, source: GameState | PlayerView, seat: int | None = None) -> npt.NDArray[np.int8]:
         """
@@ -244,7 +286,7 @@ class Observer:
         """
         import numpy as np
 
-        return np.asarray(self.values(view), dtype=np.float32)
+        return np.array(self.values(view), dtype=np.float32)
 
     def table(self) -> str:
         """

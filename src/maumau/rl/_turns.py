@@ -18,20 +18,46 @@ the other seats may react before each, as before any move.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
-from attrs import evolve, frozen
-
-from .._actions import Resign
+from .._actions import Action, Resign
 from .._engine import apply, legal_actions, new_game
 from .._state import GameState
-from ..bots import Bot, acting_seat
+from ..bots import LEVELS, Bot, acting_seat
+from ..exceptions import UnknownBotLevelError
+from ..simulation import parse_bot
 from ._spaces import NO_REACTION, ActionSpace, Observer
 
-__all__ = ["BotFactory", "Position", "Setup", "Turn", "returns"]
+__all__ = ["BotFactory", "Opponent", "Position", "Setup", "Turn", "bot_factory", "returns"]
 
 #: Makes a bot from a seed: a bot class such as `maumau.bots.HeuristicBot` is one.
 BotFactory = Callable[[int], Bot]
+#: An opponent as an environment takes it: a `BotFactory`, or a bot spec as ``maumau simulate --bots`` takes
+#: one: a level of `maumau.bots.LEVELS` (``"heuristic"``), and for ``search`` optionally a budget (``"search:400"``).
+Opponent = BotFactory | str
+
+
+def bot_factory(opponent: Opponent, plugins: Sequence[object] = ()) -> BotFactory:
+    """
+    The bot factory *opponent* names: itself, or for a bot spec one that makes the spec's bot from a seed.
+
+    A search bot gets the house-rule *plugins*, to sample states with.
+
+    Raises:
+        UnknownBotLevelError: *opponent* is a spec of no level, or a malformed one (a bad search budget).
+    """
+    if not isinstance(opponent, str):
+        return opponent
+    level = opponent.partition(":")[0]
+    if level not in LEVELS:
+        raise UnknownBotLevelError(level, tuple(LEVELS))
+    try:
+        parse_bot(opponent, 0, plugins)
+    except ValueError as error:
+        raise UnknownBotLevelError(level, tuple(LEVELS), str(error)) from None
+    return functools.partial(parse_bot, opponent, plugins=plugins)
 
 
 class Setup:
@@ -72,10 +98,11 @@ class Setup:
         return f"{state.variant}, round {state.round}, top {state.top}, to move: seat {state.to_move}"
 
 
-@frozen
-class Position:
+class Position(NamedTuple):
     """
     A game state with the bookkeeping of reactions: who has reacted or declined since when.
+
+    A named tuple, as `Turn` is: one of each is made at every step.
     """
 
     state: GameState
@@ -94,43 +121,60 @@ class Position:
         """
         return acting_seat(self.state)
 
-    def reactor(self) -> int | None:
+    def reactor(self, actor: int | None = None) -> int | None:
         """
-        The next seat to ask whether it reacts, or ``None`` when the actor is to act.
+        The next seat to ask whether it reacts, or ``None`` when the actor (*actor*, if already known) is to act.
         """
         state = self.state
-        actor = self.actor()
-        if actor is None or not state.rules.has_actions:  # no plugin lists actions: nobody acts out of turn
+        if not state.rules.has_actions:  # no plugin lists actions: nobody acts out of turn
             return None
+        if actor is None:
+            actor = self.actor()
+            if actor is None:
+                return None
         count = len(state.players)
         for step in range(1, count):
             seat = (actor + step) % count
             if seat in self.reacted or seat in self.declined:
                 continue
-            if any(type(action) is not Resign for action in legal_actions(state, seat)):
-                return seat
+            for action in legal_actions(state, seat):
+                if type(action) is not Resign:
+                    return seat
         return None
 
     def deciding(self) -> tuple[int, bool] | None:
         """
         The seat asked now and whether it is asked to react; ``None`` once the match is over.
         """
-        reactor = self.reactor()
-        if reactor is not None:
-            return reactor, True
         actor = self.actor()
-        return None if actor is None else (actor, False)
+        if actor is None:
+            return None
+        reactor = self.reactor(actor)
+        return (actor, False) if reactor is None else (reactor, True)
 
     def turn(self, space: ActionSpace) -> Turn | None:
         """
         Who is asked now and what they may choose, ``None`` once the match is over.
         """
-        deciding = self.deciding()
-        if deciding is None:
+        state = self.state
+        if state.result is not None:
             return None
-        seat, reacting = deciding
-        ids = [space.encode(action) for action in legal_actions(self.state, seat) if type(action) is not Resign]
-        return Turn(seat, reacting, (NO_REACTION, *ids) if reacting else tuple(ids))
+        # `acting_seat` written out for the seat it nearly always finds, whose choices are wanted anyway.
+        pending = state.pending
+        actor = pending.seat if pending is not None else state.to_move
+        ids: tuple[int, ...] = ()
+        if actor is not None:
+            ids, actions = space.choices(legal_actions(state, actor), actor)
+        if not ids:
+            actor = acting_seat(state)
+            if actor is None:
+                return None
+            ids, actions = space.choices(legal_actions(state, actor), actor)
+        reactor = self.reactor(actor) if state.rules.has_actions else None
+        if reactor is None:
+            return _new(Turn, (actor, False, ids, actions))  # `Turn(...)`, without the call of its __new__
+        ids, actions = space.choices(legal_actions(state, reactor), reactor)
+        return Turn(reactor, True, (NO_REACTION, *ids), (None, *actions))
 
     def after(self, space: ActionSpace, turn: Turn, index: int) -> Position:
         """
@@ -139,25 +183,37 @@ class Position:
         Raises:
             ValueError: *index* is not one of the turn's ids (the position stays as it was).
         """
-        if index not in turn.ids:
-            raise ValueError(f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}")
-        if index == NO_REACTION:
-            return evolve(self, declined=self.declined | {turn.seat})
-        state = apply(self.state, space.decode(index, turn.seat))
+        try:
+            action = turn.actions[turn.ids.index(index)]
+        except ValueError:
+            raise ValueError(
+                f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}"
+            ) from None
+        if action is None:
+            return Position(self.state, self.reacted, self.declined | {turn.seat})
+        state = apply(self.state, action)  # the very action the engine listed: applied without a search
         if turn.reacting:
-            return Position(state, self.reacted | {turn.seat}, frozenset())
-        return Position(state)
+            return Position(state, self.reacted | {turn.seat}, _NOBODY)
+        return _new(Position, (state, _NOBODY, _NOBODY))  # `Position(state)` without its keywords: every step
 
 
-@frozen
-class Turn:
+class Turn(NamedTuple):
     """
     One decision: the *seat* asked, whether it is asked to *react* out of turn, and the legal *ids*.
+
+    *actions* are the actions of the ids, in the same order, as the engine
+    listed them (``None`` for `NO_REACTION`).
     """
 
     seat: int
     reacting: bool
     ids: tuple[int, ...]
+    actions: tuple[Action | None, ...]
+
+
+#: No seat; and making a named tuple from a tuple, without the Python call of its ``__new__``.
+_NOBODY: frozenset[int] = frozenset()
+_new = tuple.__new__
 
 
 def returns(state: GameState) -> list[float]:
