@@ -151,7 +151,7 @@ def browser(session: nox.Session) -> None:
         session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True, env=quiet)
     session.install("-e", ".[browser]")
     session.run("python", "tests/browser.py", "--shots", "build/browser")
-    session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "150", *session.posargs)
+    session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "360", *session.posargs)
 
 
 @nox.session(python=PYTHON)
