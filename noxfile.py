@@ -10,9 +10,13 @@ loads it with many tables; ``nox -s rl`` and ``nox -s openspiel`` test the game-
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import nox
+
+#: The development dependencies, as pyproject.toml's [dependency-groups] lists them.
+GROUPS: dict[str, list[str]] = tomllib.loads(Path("pyproject.toml").read_text("utf-8"))["dependency-groups"]
 
 nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers", "package"]
 nox.options.reuse_existing_virtualenvs = True
@@ -27,7 +31,7 @@ def tests(session: nox.Session) -> None:
     """
     The test suite, doctests in the package included.
     """
-    session.install("-e", ".[tests]")
+    session.install("-e", ".", *GROUPS["tests"])
     session.run("pytest", *session.posargs)
 
 
@@ -36,7 +40,7 @@ def lint(session: nox.Session) -> None:
     """
     ruff: lint and format check.
     """
-    session.install("ruff>=0.6")
+    session.install(*GROUPS["lint"])
     session.run("ruff", "check", "src", "tests", "examples", "benchmarks", "noxfile.py", "docs/conf.py")
     session.run("ruff", "format", "--check", "src", "tests", "examples", "benchmarks", "noxfile.py", "docs/conf.py")
 
@@ -46,7 +50,7 @@ def typecheck(session: nox.Session) -> None:
     """
     mypy --strict on the package, the examples and this file.
     """
-    session.install("-e", ".[typecheck]")
+    session.install("-e", ".[web,rl]", *GROUPS["typecheck"])
     session.run("mypy", *session.posargs)
 
 
@@ -57,7 +61,7 @@ def docs(session: nox.Session) -> None:
 
     The example packages are installed too, so that their pages show their options.
     """
-    session.install("-e", ".[docs]", "-e", "examples/crazy-eights", "-e", "examples/uno")
+    session.install("-e", ".[web]", "-r", "docs/requirements.txt", "-e", "examples/crazy-eights", "-e", "examples/uno")
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     # attrs classes' defaults must read as values, not as the source of the __init__ attrs generated.
     leaked = sorted(
@@ -108,7 +112,7 @@ def soak(session: nox.Session) -> None:
 
     ``nox -s soak -- --games 500`` plays more matches per variant and player count.
     """
-    session.install("-e", ".[tests]")
+    session.install("-e", ".", *GROUPS["tests"])
     session.run("python", "tests/soak.py", *session.posargs)
     session.run("pytest", "tests/test_json.py", "-k", "Malformed", env={"HYPOTHESIS_PROFILE": "fuzz"})
 
@@ -122,7 +126,7 @@ def mutants(session: nox.Session) -> None:
     ``nox -s mutants -- --per-file 20 --jobs 2`` samples fewer mutants and runs two at a time;
     ``-- --module src/maumau/mechanics/x.py --only`` mutates one module.
     """
-    session.install("-e", ".[tests]")
+    session.install("-e", ".", *GROUPS["tests"])
     session.run("python", "tests/mutants.py", *session.posargs)
 
 
@@ -131,7 +135,7 @@ def web(session: nox.Session) -> None:
     """
     The web table's tests (``maumau[web]``), through Starlette's test client: cheap, so run by default.
     """
-    session.install("-e", ".[web-tests]")
+    session.install("-e", ".[web]", *GROUPS["web-tests"])
     session.run("pytest", "tests/test_web.py", *session.posargs)
 
 
@@ -149,7 +153,7 @@ def browser(session: nox.Session) -> None:
         quiet = {"DEBIAN_FRONTEND": "noninteractive"}
         session.run("apt-get", "update", "-qq", external=True, env=quiet)
         session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True, env=quiet)
-    session.install("-e", ".[browser]")
+    session.install("-e", ".[web]", *GROUPS["browser"])
     session.run("python", "tests/browser.py", "--shots", "build/browser")
     session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "360", *session.posargs)
 
@@ -161,9 +165,8 @@ def peers(session: nox.Session) -> None:
     differential tests against OpenSpiel and RLCard, which are installed here (with numpy, which RLCard needs), and
     the profiles that restate the packages' games played against the packages.
     """
-    session.install(
-        "-e", ".[tests]", "-e", "examples/crazy-eights", "-e", "examples/uno", "open_spiel", "rlcard", "numpy"
-    )
+    examples = ["-e", "examples/crazy-eights", "-e", "examples/uno"]
+    session.install("-e", ".", *GROUPS["tests"], *examples, "open_spiel", "rlcard", "numpy")
     session.run(
         "pytest",
         "examples/crazy-eights",
@@ -181,7 +184,7 @@ def rl(session: nox.Session) -> None:
 
     ``MAUMAU_REQUIRE_EXTRAS`` makes a missing library fail the run rather than skip the tests.
     """
-    session.install("-e", ".[tests,rl]")
+    session.install("-e", ".[rl]", *GROUPS["tests"])
     session.run(
         "pytest",
         "tests/test_rl_encoding.py",
@@ -198,7 +201,7 @@ def openspiel(session: nox.Session) -> None:
 
     ``nox -s openspiel -- --games 20 --level search`` plays a longer match (arguments go to the match script).
     """
-    session.install("-e", ".[tests,openspiel]")
+    session.install("-e", ".[openspiel]", *GROUPS["tests"])
     session.run("pytest", "tests/test_rl_openspiel.py", env={"MAUMAU_REQUIRE_EXTRAS": "1"})
     session.run(
         "python", "examples/rl/openspiel_match.py", *(session.posargs or ["--games", "2", "--simulations", "30"])
@@ -250,7 +253,7 @@ def simulate_extras(session: nox.Session) -> None:
     """
     ``maumau simulate`` with its optional extras installed: the rich progress bar and table, the matplotlib plot.
     """
-    session.install("-e", ".[tests,progress,plot]")
+    session.install("-e", ".[progress,plot]", *GROUPS["tests"])
     session.run("pytest", "tests/test_simulation.py", *session.posargs, env={"MAUMAU_REQUIRE_EXTRAS": "plot,progress"})
 
 
@@ -259,7 +262,7 @@ def ray(session: nox.Session) -> None:
     """
     The Ray backend of ``maumau simulate`` on a local Ray instance: the same results as the local backend.
     """
-    session.install("-e", ".[tests,ray]")
+    session.install("-e", ".[ray]", *GROUPS["tests"])
     session.run(
         "pytest", "tests/test_simulation.py", "-k", "Ray", *session.posargs, env={"MAUMAU_REQUIRE_EXTRAS": "ray"}
     )

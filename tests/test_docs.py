@@ -114,3 +114,16 @@ def test_guide_variant_passes_the_conformance_kit(tmp_path: Path) -> None:
 
     assert list(entry_points) == ["crazy-eights"]
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+
+
+def test_the_readme_reads_on_the_package_index() -> None:
+    """
+    The README is the package's page on the index: it starts with ``pip install maumau`` and every link works
+    there, so none is relative to the repository.
+    """
+    text = (ROOT / "README.md").read_text("utf-8")
+    links = re.findall(r"\]\(([^)]+)\)", text)
+
+    assert "pip install maumau\n" in text.split("## Set-up from a checkout")[0]
+    assert links
+    assert [link for link in links if not link.startswith(("https://", "http://"))] == []
