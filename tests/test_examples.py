@@ -12,6 +12,7 @@ from types import ModuleType
 
 import pytest
 
+import maumau
 from helpers import deal, play, position
 from maumau import DirectionReversed
 
@@ -98,3 +99,25 @@ class TestNineReverses:
         state = deal(self.HANDS, starter="Kh", plugins=[plugin])
 
         assert state.record.house_rules == ("nine-reverses",)
+
+
+def test_the_notebook_runs_cell_by_cell() -> None:
+    """
+    ``examples/notebook.ipynb``: its code cells run in order in one namespace, and the states show as tables.
+    """
+    import json
+
+    notebook = json.loads((Path(__file__).parent.parent / "examples" / "notebook.ipynb").read_text("utf-8"))
+    namespace: dict[str, object] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            *body, last = source.strip().splitlines()
+            exec("\n".join(body), namespace)  # the cell, and its last line as a notebook shows it
+            shown = eval(last, namespace) if not last.startswith(("print(", "while", " ")) else exec(last, namespace)
+            html = getattr(shown, "_repr_html_", None)
+            if html is not None:
+                assert "<table>" in html()
+    state = namespace["state"]
+    assert isinstance(state, maumau.GameState)
+    assert state.is_over

@@ -351,3 +351,21 @@ def test_the_guides_loop_runs(library, capsys):
     exec(compile(guide_loop(library), f"rl.md ({library})", "exec"), {"__name__": "__guide__"})
 
     assert capsys.readouterr().out.startswith(("rewards", "reward"))
+
+
+def test_an_environment_without_its_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    Made without the ``rl`` extra, an environment is a `maumau.MissingExtraError` naming the extra to install.
+    """
+    import sys
+
+    import maumau.rl
+
+    for module in ("maumau.rl._pettingzoo", "maumau.rl._gymnasium"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if numpy, PettingZoo and Gymnasium were missing
+    with pytest.raises(
+        maumau.MissingExtraError, match=r"pettingzoo_env\(\) needs the rl extra: pip install 'maumau\[rl\]'"
+    ):
+        maumau.rl.pettingzoo_env("classic", players=2)
+    with pytest.raises(maumau.MissingExtraError, match="pip install 'maumau"):
+        maumau.rl.gymnasium_env("classic", players=2, opponents="random")

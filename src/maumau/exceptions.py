@@ -259,6 +259,18 @@ class ProfileError(MaumauError, ValueError):
         self.key = key
 
 
+class MissingExtraError(MaumauError, ImportError):
+    """
+    A part of maumau that needs an optional extra which is not installed; the message says what to install.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, what: str, extra: str, error: ImportError) -> None:
+        super().__init__(f"{what} needs the {extra} extra: pip install 'maumau[{extra}]' ({error})")
+        self.extra = extra
+
+
 class TableError(MaumauError, ValueError):
     """
     A request a `maumau.Table` refuses whatever the rules say: no such seat, a bot's seat, another seat's action.

@@ -29,6 +29,7 @@ from __future__ import annotations
 import importlib.util
 from typing import TYPE_CHECKING
 
+from ..exceptions import MissingExtraError
 from ._spaces import NO_REACTION, ActionSpace, Layout, Observer, action_space, observer
 
 if TYPE_CHECKING:
@@ -70,7 +71,10 @@ def pettingzoo_env(
 
     .. versionadded:: 0.2.0
     """
-    from ._pettingzoo import MaumauAECEnv
+    try:
+        from ._pettingzoo import MaumauAECEnv
+    except ImportError as error:
+        raise MissingExtraError("pettingzoo_env()", "rl", error) from None
 
     return MaumauAECEnv(
         variant, players=players, options=options, plugins=plugins, max_steps=max_steps, render_mode=render_mode
@@ -107,7 +111,10 @@ def gymnasium_env(
     .. versionchanged:: 0.2.0
        Opponents by level name.
     """
-    from ._gymnasium import MaumauGymEnv
+    try:
+        from ._gymnasium import MaumauGymEnv
+    except ImportError as error:
+        raise MissingExtraError("gymnasium_env()", "rl", error) from None
 
     return MaumauGymEnv(
         variant,
