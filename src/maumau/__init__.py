@@ -68,6 +68,7 @@ from .exceptions import (
     ProfileError,
     Reason,
     RecordError,
+    SimulationError,
     TableError,
     UnknownVariantError,
 )
@@ -149,6 +150,7 @@ __all__ = [
     "RoundStarted",
     "Rules",
     "Seat",
+    "SimulationError",
     "Slot",
     "SpectatorView",
     "SuitWished",
