@@ -84,6 +84,34 @@ class TestSimulate:
             "matches_per_second": 0,
         }
 
+    @pytest.mark.parametrize(
+        ("lineup", "expected"),
+        [
+            (
+                ["random"] * 4,
+                [
+                    (2968, 3, (0, 178, 400, 0)),
+                    (2271, 4, (444, 368, 0, 0)),
+                    (1619, 6, (89, 481, 159, 251)),
+                    (4118, 7, (512, 365, 0, 366)),
+                ],
+            ),
+            (
+                ["heuristic", "random", "random"],
+                [(171, 3, (355, 0, 0)), (90, 4, (362, 0, 0)), (100, 3, (409, 0, 0)), (276, 4, (387, 0, 0))],
+            ),
+        ],
+    )
+    def test_matches_are_those_played_before_views_were_saved(
+        self, lineup: list[str], expected: list[tuple[int, int, tuple[int, ...]]]
+    ) -> None:
+        """
+        The matches of a seed, recorded before bots were spared views they do not read: actions, rounds, scores.
+        """
+        result = simulate("classic", lineup, matches=4, seed=7)
+
+        assert [(record.actions, record.rounds, record.scores) for record in result.records] == expected
+
     def test_another_seed_gives_other_matches(self) -> None:
         first = simulate("classic", ["heuristic", "random"], matches=6, seed=1, options={"target": 1})
         second = simulate("classic", ["heuristic", "random"], matches=6, seed=2, options={"target": 1})
