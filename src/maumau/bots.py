@@ -15,7 +15,7 @@ between bots to its end.
 
 .. versionadded:: 0.1.0
 .. versionchanged:: 0.2.0
-   `LEVELS`, `make_bot`, `BotTable`, `ObservingBot`; the ``search`` level.
+   `LEVELS`, `make_bot`, `BotTable`, `ObservingBot`, `ActionsBot`, `reacts`, `observes`; the ``search`` level.
 """
 
 from __future__ import annotations
@@ -379,7 +379,9 @@ class BotTable:
 
     Bots that observe (`ObservingBot`) are told every event as their seat saw
     it, the caller's actions included when `run_until` gets the state just
-    after one.
+    after one.  What each bot can do (react, observe, decide without a view:
+    `ActionsBot`) is read once, when the table is made; a view is built only
+    for a seat that decides, and only for a bot that reads views.
 
     .. versionadded:: 0.2.0
     """

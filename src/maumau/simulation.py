@@ -444,9 +444,9 @@ def simulate(
 
 class SimulationInterrupted(KeyboardInterrupt):
     """
-    Ctrl-C (a `KeyboardInterrupt`) during `simulate`: *simulation* holds the matches finished until then.
+    Ctrl-C (a ``KeyboardInterrupt``) during `simulate`: *simulation* holds the matches finished until then.
 
-    It is a `KeyboardInterrupt`, so code that does not look for it stops as before.
+    It is a ``KeyboardInterrupt``, so code that does not look for it stops as before.
 
     .. versionadded:: 0.2.0
     """
