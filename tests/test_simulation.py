@@ -325,7 +325,13 @@ class TestPlainProgress:
     """
 
     def test_without_rich_a_terminal_gets_one_line_redrawn(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setitem(sys.modules, "rich", None)  # importing rich now fails, installed or not
+        for name in (
+            "rich",
+            "rich.console",
+            "rich.progress",
+            "rich.table",
+        ):  # importing rich now fails, installed or not
+            monkeypatch.setitem(sys.modules, name, None)
         stdout, stderr = io.StringIO(), Terminal()
 
         code = main(["simulate", "--matches", "6", "--option", "target=1"], stdout=stdout, stderr=stderr)
@@ -479,7 +485,8 @@ class TestOutputsChecked:
     """
 
     def test_a_plot_without_matplotlib_fails_before_any_match(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setitem(sys.modules, "matplotlib", None)  # importing matplotlib now fails
+        for name in ("matplotlib", "matplotlib.pyplot"):  # importing matplotlib now fails, installed or not
+            monkeypatch.setitem(sys.modules, name, None)
         played = Played(monkeypatch)
 
         code, out, err = run(["simulate", "--matches", "3", "--plot", "results.png"])
