@@ -84,9 +84,14 @@ def bench(session: nox.Session) -> None:
     numpy).  ``nox -s bench -- --throughput`` measures the matches per second of ``maumau simulate`` instead, with
     one job and with all cores; ``nox -s bench -- --several`` what a play of several cards costs next to the same
     cards played on separate turns; ``nox -s bench -- --profiles`` a game profile next to the same game's plugin,
-    and what loading a profile costs.
+    and what loading a profile costs; ``nox -s bench -- --overhead`` what ``maumau simulate`` costs per match of
+    random bots next to the bare engine playing the same matches (CPU seconds, a ratio).
     """
     session.install("-e", ".")
+    if "--overhead" in session.posargs:
+        rest = [arg for arg in session.posargs if arg != "--overhead"]
+        session.run("python", "benchmarks/overhead.py", *rest)
+        return
     if "--throughput" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--throughput"]
         session.run("python", "benchmarks/throughput.py", *rest)

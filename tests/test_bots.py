@@ -28,8 +28,10 @@ from maumau import (
     PlayerView,
     Resign,
     apply,
+    bots,
     from_json,
     hookimpl,
+    legal_actions,
     new_game,
     parse_card,
     to_json,
@@ -37,6 +39,7 @@ from maumau import (
 )
 from maumau.bots import (
     LEVELS,
+    ActionsBot,
     Bot,
     BotTable,
     HeuristicBot,
@@ -44,7 +47,9 @@ from maumau.bots import (
     ReactingBot,
     acting_seat,
     make_bot,
+    observes,
     play_out,
+    reacts,
 )
 from maumau.mechanics import ChallengePlay, Challenges, ChooseRank, Combinations, PlayChallenges, RankWishes
 from maumau.search import SearchBot
@@ -308,6 +313,127 @@ class TestPlayOut:
         final = play_out(state, {0: Forgetful(), 1: HeuristicBot(1), 2: HeuristicBot(2)})
 
         assert any(isinstance(action, Challenge) and action.offender == 0 for action in final.actions)
+
+
+class ThroughViews:
+    """
+    A random bot that must be given views: `RandomBot` without its `ActionsBot` methods.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.bot = RandomBot(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.bot.choose(view)
+
+    def react(self, view: PlayerView) -> Action | None:
+        return self.bot.react(view)
+
+
+class CountedViews:
+    """
+    The views `maumau.bots` builds, as (state, seat), with the real `maumau.view` building them.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.built: list[tuple[GameState, int]] = []
+        monkeypatch.setattr(bots, "view", self)
+
+    def __call__(self, state: GameState, seat: int) -> PlayerView:
+        self.built.append((state, seat))
+        return view(state, seat)
+
+
+def deciding(state: GameState) -> set[int]:
+    """
+    The seats that have something to decide in *state*: an action other than resigning.
+    """
+    return {
+        seat
+        for seat in range(len(state.players))
+        if any(not isinstance(action, Resign) for action in legal_actions(state, seat))
+    }
+
+
+class TestCost:
+    """
+    What `play_out` and `BotTable` build per action: views only for the seats that decide, protocols checked once
+    per bot.  Counted, not timed (``benchmarks/overhead.py`` times them).
+    """
+
+    def test_views_are_built_only_for_seats_that_decide(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        counted = CountedViews(monkeypatch)
+        state = new_game("classic", players=4, seed=3, options={"target": 1}, plugins=[CHALLENGEABLE_CALLS])
+
+        final = play_out(state, {seat: HeuristicBot(seat, forget=0.5) for seat in range(4)})
+
+        by_state: dict[int, list[int]] = {}
+        for seen, seat in counted.built:
+            by_state.setdefault(id(seen), []).append(seat)
+            assert seat in deciding(seen)
+        assert all(len(seats) == len(set(seats)) for seats in by_state.values())  # one view per seat and state
+        assert any(isinstance(action, Challenge) for action in final.actions)  # reactions were asked for
+        assert len(counted.built) < 1.2 * len(final.actions)  # not one per seat and action, as before
+
+    def test_bots_that_decide_from_their_actions_get_no_view(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        counted = CountedViews(monkeypatch)
+        state = new_game("classic", players=4, seed=5, options={"target": 1}, plugins=[CHALLENGEABLE_CALLS])
+
+        final = play_out(state, {seat: RandomBot(seat) for seat in range(4)})
+
+        assert counted.built == []
+        assert final.is_over
+
+    def test_without_views_the_same_match_is_played(self) -> None:
+        state = new_game("classic", players=4, seed=5, options={"target": 1}, plugins=[CHALLENGEABLE_CALLS])
+
+        direct = play_out(state, {seat: RandomBot(seat) for seat in range(4)})
+        viewed = play_out(state, {seat: ThroughViews(seat) for seat in range(4)})
+
+        assert viewed.actions == direct.actions
+        assert any(isinstance(action, Challenge) for action in direct.actions)
+
+    def test_protocols_are_checked_once_per_bot_not_per_action(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        checks: list[type] = []
+        meta = type(ReactingBot)
+        check = meta.__instancecheck__
+
+        def counted(cls: type, instance: object) -> bool:
+            if cls in (Bot, ReactingBot, bots.ObservingBot, ActionsBot):
+                checks.append(cls)
+            return check(cls, instance)  # type: ignore[no-any-return]
+
+        monkeypatch.setattr(meta, "__instancecheck__", counted)
+        state = new_game("classic", players=4, seed=6)
+
+        final = play_out(state, {seat: HeuristicBot(seat) if seat % 2 else ThroughViews(seat) for seat in range(4)})
+
+        assert len(final.actions) > 100  # once per action would be hundreds of checks
+        assert len(checks) <= 3 * 4  # at most each protocol for each bot, at the start
+
+    def test_a_bot_given_a_method_has_its_capability_whatever_its_type_has(self) -> None:
+        class Plain:
+            def choose(self, view: PlayerView) -> Action:
+                return RandomBot(0).choose(view)
+
+        given = Plain()
+        given.react = lambda view: None  # type: ignore[attr-defined]
+
+        assert reacts(given)
+        assert not reacts(Plain())
+        assert reacts(RandomBot(0))
+        assert not observes(RandomBot(0))
+        assert isinstance(RandomBot(0), ActionsBot)
+        assert not isinstance(HeuristicBot(0), ActionsBot)
+
+    def test_a_random_bot_chooses_the_same_with_or_without_a_view(self) -> None:
+        state = deal(["Qd Jc 9s 10h Kc", "9h Kh 7s 8s 9d"], starter="9c")
+        seen = seat_view(state)
+        with_view, without = RandomBot(3), RandomBot(3)
+
+        chosen = [with_view.choose(seen) for _ in range(50)]
+
+        assert chosen == [without.choose_from(seen.seat, seen.legal_actions) for _ in range(50)]
 
 
 class TestForgetfulness:

@@ -13,17 +13,33 @@ import importlib.util
 import io
 import json
 import os
+import signal
+import subprocess
+import sys
+import types
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from family import family
-from maumau import Effect, GameState, InvalidOptionError, MatchResult, UnknownVariantError, hookimpl
+from maumau import (
+    Action,
+    Effect,
+    GameState,
+    InvalidOptionError,
+    MatchResult,
+    SimulationError,
+    UnknownVariantError,
+    hookimpl,
+    simulation,
+)
+from maumau._report import PlainProgress, check_outputs, duration
 from maumau.bots import HeuristicBot, RandomBot
 from maumau.cli import main
 from maumau.mechanics import Combinations, Stacking
 from maumau.search import SearchBot
-from maumau.simulation import MatchPlan, parse_bot, play_match, simulate, wilson
+from maumau.simulation import MatchPlan, MatchRecord, SimulationInterrupted, parse_bot, play_match, simulate, wilson
 
 REQUIRED = set(filter(None, os.environ.get("MAUMAU_REQUIRE_EXTRAS", "").split(",")))
 
@@ -67,6 +83,34 @@ class TestSimulate:
             "seconds": 0,
             "matches_per_second": 0,
         }
+
+    @pytest.mark.parametrize(
+        ("lineup", "expected"),
+        [
+            (
+                ["random"] * 4,
+                [
+                    (2968, 3, (0, 178, 400, 0)),
+                    (2271, 4, (444, 368, 0, 0)),
+                    (1619, 6, (89, 481, 159, 251)),
+                    (4118, 7, (512, 365, 0, 366)),
+                ],
+            ),
+            (
+                ["heuristic", "random", "random"],
+                [(171, 3, (355, 0, 0)), (90, 4, (362, 0, 0)), (100, 3, (409, 0, 0)), (276, 4, (387, 0, 0))],
+            ),
+        ],
+    )
+    def test_matches_are_those_played_before_views_were_saved(
+        self, lineup: list[str], expected: list[tuple[int, int, tuple[int, ...]]]
+    ) -> None:
+        """
+        The matches of a seed, recorded before bots were spared views they do not read: actions, rounds, scores.
+        """
+        result = simulate("classic", lineup, matches=4, seed=7)
+
+        assert [(record.actions, record.rounds, record.scores) for record in result.records] == expected
 
     def test_another_seed_gives_other_matches(self) -> None:
         first = simulate("classic", ["heuristic", "random"], matches=6, seed=1, options={"target": 1})
@@ -258,11 +302,229 @@ class TestSimulateCommand:
         assert "┃" in stdout.getvalue()  # rich's table border
         assert "matches" in stderr.getvalue()  # the bar's label
 
-    def test_no_progress_bar_off_a_terminal(self) -> None:
-        code, _, err = run(["simulate", "--matches", "2", "--option", "target=1"])
+    def test_off_a_terminal_progress_is_whole_lines_every_tenth(self) -> None:
+        code, _, err = run(["simulate", "--matches", "20", "--option", "target=1"])
+
+        lines = err.splitlines()
+        assert code == 0
+        assert "\r" not in err
+        assert len(lines) == 10
+        assert lines[0].startswith("matches 2/20 (10 %), ")
+        assert lines[-1].startswith("matches 20/20 (100 %), ")
+
+    def test_no_progress_asked_for_none(self) -> None:
+        code, _, err = run(["simulate", "--matches", "2", "--option", "target=1", "--no-progress"])
 
         assert code == 0
         assert err == ""
+
+
+class TestPlainProgress:
+    """
+    The progress line without rich: ``maumau.cli`` and `maumau._report.PlainProgress`.
+    """
+
+    def test_without_rich_a_terminal_gets_one_line_redrawn(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        for name in (
+            "rich",
+            "rich.console",
+            "rich.progress",
+            "rich.table",
+        ):  # importing rich now fails, installed or not
+            monkeypatch.setitem(sys.modules, name, None)
+        stdout, stderr = io.StringIO(), Terminal()
+
+        code = main(["simulate", "--matches", "6", "--option", "target=1"], stdout=stdout, stderr=stderr)
+
+        err = stderr.getvalue()
+        assert code == 0
+        assert "\n" not in err  # drawn in place, never a new line
+        assert "\rmatches 6/6 (100 %), " in err
+        assert err.endswith("\r")  # cleared at the end, so the table starts on a fresh line
+        assert "6 matches of classic" in stdout.getvalue()
+
+    def test_a_terminal_line_is_redrawn_at_most_every_quarter_second(self) -> None:
+        now = [0.0]
+        stream = io.StringIO()
+        progress = PlainProgress(100, stream, terminal=True, clock=lambda: now[0])
+
+        for _ in range(50):  # 50 matches within one instant: drawn once
+            progress.advance(1)
+        now[0] = 0.3
+        progress.advance(1)
+        for _ in range(49):  # the last match is always drawn
+            progress.advance(1)
+
+        assert stream.getvalue().count("\r") == 3
+        assert stream.getvalue().rstrip().endswith("\rmatches 100/100 (100 %), 333.3 matches/s")
+
+    def test_the_line_gives_the_rate_and_the_time_left(self) -> None:
+        now = [0.0]
+        progress = PlainProgress(500, io.StringIO(), terminal=False, clock=lambda: now[0])
+        progress.advance(120)
+        now[0] = 40.0
+
+        assert progress.line() == "matches 120/500 (24 %), 3.0 matches/s, about 2 min 07 s left"
+
+    @pytest.mark.parametrize(
+        ("seconds", "expected"), [(0.4, "0 s"), (59, "59 s"), (65, "1 min 05 s"), (3725, "1 h 02 min")]
+    )
+    def test_durations_read_as_people_say_them(self, seconds: float, expected: str) -> None:
+        assert expected == duration(seconds)
+
+
+class Played:
+    """
+    Counts the matches played in this process, and may raise Ctrl-C instead of playing match *stop*.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, stop: int | None = None) -> None:
+        self.numbers: list[int] = []
+        self.stop = stop
+        self.play = simulation.play_match
+        monkeypatch.setattr(simulation, "play_match", self)
+
+    def __call__(self, plan: MatchPlan, number: int) -> MatchRecord:
+        if number == self.stop:
+            raise KeyboardInterrupt
+        self.numbers.append(number)
+        return self.play(plan, number)
+
+
+class TestInterrupt:
+    """
+    Ctrl-C during a run: the matches finished so far are summed up, printed and saved.
+    """
+
+    def test_simulate_raises_with_the_matches_finished(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        Played(monkeypatch, stop=5)
+
+        with pytest.raises(SimulationInterrupted) as raised:
+            simulate("classic", ["heuristic", "random"], matches=20, seed=4, options={"target": 1})
+
+        partial = raised.value.simulation
+        assert isinstance(raised.value, KeyboardInterrupt)
+        assert [record.number for record in partial.records] == [0, 1, 2, 3, 4]
+        assert partial.interrupted
+        assert partial.planned == 20
+        full = simulate("classic", ["heuristic", "random"], matches=5, seed=4, options={"target": 1})
+        assert full.records == partial.records
+
+    def test_the_command_reports_and_saves_what_was_played(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        Played(monkeypatch, stop=7)
+        path = tmp_path / "partial.json"
+
+        code, out, err = run(["simulate", "--matches", "20", "--option", "target=1", "--json", str(path)])
+
+        saved = json.loads(path.read_text())
+        assert code == 130
+        assert "maumau: interrupted after 7 of 20 matches" in err.splitlines()
+        assert "Traceback" not in err
+        assert "7 matches of classic" in out
+        assert (saved["matches"], saved["matches_planned"], saved["interrupted"]) == (7, 20, True)
+
+    def test_a_bot_raising_ctrl_c_stops_the_run_cleanly(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        calls = [0]
+        choose_from = RandomBot.choose_from
+
+        def interrupted(bot: RandomBot, seat: int, actions: Sequence[Action]) -> Action:
+            calls[0] += 1
+            if calls[0] > 3000:  # within the first few matches of one round each
+                raise KeyboardInterrupt
+            return choose_from(bot, seat, actions)
+
+        monkeypatch.setattr(RandomBot, "choose_from", interrupted)
+
+        code, out, err = run(["simulate", "--bots", "random", "--matches", "50", "--option", "target=1"])
+
+        assert code == 130
+        assert sum(line.startswith("maumau: interrupted after ") for line in err.splitlines()) == 1
+        assert "Traceback" not in err
+        assert " matches of classic" in out
+
+    def test_nothing_finished_is_reported_as_such(self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        Played(monkeypatch, stop=0)
+        path = tmp_path / "none.json"
+
+        code, _, err = run(["simulate", "--matches", "5", "--json", str(path)])
+
+        assert code == 130
+        assert "maumau: interrupted after 0 of 5 matches" in err
+        assert json.loads(path.read_text())["matches"] == 0
+
+    @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+    def test_ctrl_c_ends_the_worker_processes_without_tracebacks(self, tmp_path: Path) -> None:
+        path = tmp_path / "partial.json"
+        command = [sys.executable, "-c", "import sys; from maumau.cli import main; sys.exit(main())"]
+        arguments = ["simulate", "--bots", "heuristic,random", "--matches", "4000", "--jobs", "2"]
+        process = subprocess.Popen(
+            [*command, *arguments, "--json", str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its own process group, which a terminal's Ctrl-C reaches as a whole
+        )
+        assert process.stderr is not None
+        first = process.stderr.readline()  # the first tenth is done: the workers are busy
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+
+        assert first.startswith("matches 400/4,000 (10 %)")
+        assert process.returncode == 130
+        assert "Traceback" not in err
+        assert "maumau: interrupted after " in err
+        assert json.loads(path.read_text())["interrupted"]
+        assert " matches of classic" in out
+
+
+class TestOutputsChecked:
+    """
+    ``--plot`` and ``--json`` are checked before the first match.
+    """
+
+    def test_a_plot_without_matplotlib_fails_before_any_match(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        for name in ("matplotlib", "matplotlib.pyplot"):  # importing matplotlib now fails, installed or not
+            monkeypatch.setitem(sys.modules, name, None)
+        played = Played(monkeypatch)
+
+        code, out, err = run(["simulate", "--matches", "3", "--plot", "results.png"])
+
+        assert code == 2
+        assert err == "maumau: error: --plot needs matplotlib: pip install 'maumau[plot]'\n"
+        assert out == ""
+        assert played.numbers == []
+
+    @pytest.mark.parametrize("flag", ["--json", "--plot"])
+    def test_a_missing_directory_fails_before_any_match(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, flag: str
+    ) -> None:
+        monkeypatch.setitem(sys.modules, "matplotlib", types.ModuleType("matplotlib"))  # only imported, not used
+        played = Played(monkeypatch)
+        target = tmp_path / "missing" / "results.out"
+
+        code, _, err = run(["simulate", "--matches", "3", flag, str(target)])
+
+        assert code == 2
+        assert f"maumau: error: cannot save {flag} to {target}: there is no directory {target.parent}\n" == err
+        assert played.numbers == []
+
+    def test_a_directory_is_no_file_to_save_to(self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        played = Played(monkeypatch)
+
+        code, _, err = run(["simulate", "--matches", "3", "--json", str(tmp_path)])
+
+        assert code == 2
+        assert "it is a directory" in err
+        assert played.numbers == []
+
+    def test_check_outputs_accepts_writable_targets(self, tmp_path: Path) -> None:
+        check_outputs(tmp_path / "results.json", None)
+
+    def test_the_check_raises_a_simulation_error(self, tmp_path: Path) -> None:
+        with pytest.raises(SimulationError, match="no directory"):
+            check_outputs(tmp_path / "nowhere" / "x.json", None)
 
 
 class TestRay:

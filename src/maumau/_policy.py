@@ -230,8 +230,12 @@ def acting_seat(state: GameState) -> int | None:
     """
     if state.result is not None:
         return None
-    count = len(state.players)
     preferred = state.pending.seat if state.pending is not None else state.to_move
+    if preferred is not None:  # nearly always the answer: decided without building the list of candidates
+        for action in legal_actions(state, preferred):
+            if not isinstance(action, Resign):
+                return preferred
+    count = len(state.players)
     start = state.to_move if state.to_move is not None else 0
     candidates = [] if preferred is None else [preferred]
     candidates.extend((start + step) % count for step in range(count))

@@ -3,21 +3,30 @@ How ``maumau simulate`` shows a `maumau.simulation.Simulation`: a progress bar, 
 
 The progress bar and the coloured table come from rich, the plot from
 matplotlib; both are optional extras (``maumau[progress]``,
-``maumau[plot]``).  Without rich the table is plain text and there is no
-bar; without matplotlib ``--plot`` says which extra to install.
+``maumau[plot]``).  Without rich the table is plain text and the progress
+is a plain line; without matplotlib ``--plot`` says which extra to install,
+before any match is played (`check_outputs`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from .exceptions import SimulationError
 from .simulation import Simulation
 
-__all__ = ["progress_bar", "table_rows", "write_json", "write_plot", "write_table"]
+__all__ = ["check_outputs", "progress_bar", "table_rows", "write_json", "write_plot", "write_table"]
+
+#: Seconds between two redraws of the progress line on a terminal.
+REDRAW = 0.25
+#: Off a terminal, a whole progress line each time this share of the matches is done.
+LINE_STEP = 0.1
 
 _HEADERS = ("bot", "matches", "wins", "win rate", "95 % interval", "mean score", "mean placing")
 
@@ -70,15 +79,95 @@ def write_table(simulation: Simulation, stdout: TextIO) -> None:
     print(_summary(simulation), file=stdout)
 
 
-@contextlib.contextmanager
-def progress_bar(total: int, stream: TextIO | None) -> Iterator[Callable[[int], None]]:
+def duration(seconds: float) -> str:
     """
-    A function to call with the matches just finished, which advances a rich progress bar on *stream*.
+    *seconds* for a person: ``"45 s"``, ``"2 min 05 s"``, ``"1 h 02 min"``.
+    """
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
 
-    No bar without a *stream* or without rich.
+
+class PlainProgress:
     """
+    The progress of a run as plain text, for when rich is missing or the stream is no terminal.
+
+    On a terminal one line, redrawn in place (``\\r``) at most every `REDRAW`
+    seconds and once at the end, then cleared; elsewhere (a log, a pipe) a
+    whole line each time another `LINE_STEP` of the matches is done.  A line
+    reads ``matches 120/500 (24 %), 3.2 matches/s, about 2 min 05 s left``.
+    """
+
+    def __init__(
+        self, total: int, stream: TextIO, *, terminal: bool, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.total = total
+        self.stream = stream
+        self.terminal = terminal
+        self.clock = clock
+        self.started = clock()
+        self.done = 0
+        self.drawn_at: float | None = None
+        self.width = 0
+        self.step = 0
+
+    def line(self) -> str:
+        """
+        The progress now, in one line.
+        """
+        elapsed = self.clock() - self.started
+        text = f"matches {self.done:,}/{self.total:,} ({100 * self.done // self.total} %)"
+        if self.done and elapsed > 0:
+            rate = self.done / elapsed
+            text += f", {rate:,.1f} matches/s"
+            if self.done < self.total:
+                text += f", about {duration((self.total - self.done) / rate)} left"
+        return text
+
+    def advance(self, done: int) -> None:
+        """
+        Count *done* more matches, and show the progress if it is time to.
+        """
+        self.done += done
+        if self.terminal:
+            now = self.clock()
+            if self.drawn_at is None or now - self.drawn_at >= REDRAW or self.done >= self.total:
+                self.drawn_at = now
+                text = self.line()
+                self.stream.write("\r" + text.ljust(self.width))
+                self.stream.flush()
+                self.width = len(text)
+            return
+        step = int(self.done / self.total / LINE_STEP + 1e-9)
+        if step > self.step:
+            self.step = step
+            print(self.line(), file=self.stream, flush=True)
+
+    def close(self) -> None:
+        """
+        Clear the line on a terminal, so that what follows starts on a fresh one.
+        """
+        if self.terminal and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, stream: TextIO | None, *, terminal: bool = True) -> Iterator[Callable[[int], None]]:
+    """
+    A function to call with the matches just finished, which shows the progress on *stream*.
+
+    A rich progress bar on a *terminal* where rich is installed, else a
+    `PlainProgress` line; nothing without a *stream*.
+    """
+    if stream is None:
+        yield lambda done: None
+        return
     bar: Any = None
-    if stream is not None:
+    if terminal:
         try:
             from rich.console import Console
             from rich.progress import Progress
@@ -87,11 +176,47 @@ def progress_bar(total: int, stream: TextIO | None) -> Iterator[Callable[[int], 
         else:
             bar = Progress(console=Console(file=stream), transient=True)
     if bar is None:
-        yield lambda done: None
+        plain = PlainProgress(total, stream, terminal=terminal)
+        try:
+            yield plain.advance
+        finally:
+            plain.close()
         return
     with bar:
         task = bar.add_task("matches", total=total)
         yield lambda done: bar.advance(task, done)
+
+
+def _check_target(path: Path, flag: str) -> None:
+    where = path.parent
+    if path.is_dir():
+        raise SimulationError(f"cannot save {flag} to {path}: it is a directory")
+    if not where.is_dir():
+        raise SimulationError(f"cannot save {flag} to {path}: there is no directory {where}")
+    if not os.access(where, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise SimulationError(f"cannot save {flag} to {path}: it is not writable")
+
+
+def _check_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise SimulationError("--plot needs matplotlib: pip install 'maumau[plot]'") from None
+
+
+def check_outputs(json_path: Path | None, plot_path: Path | None) -> None:
+    """
+    Check, before any match is played, that the results can be saved: each path's directory exists and is
+    writable, and matplotlib is installed for a plot.
+
+    Raises:
+        SimulationError: what cannot be saved, and why.
+    """
+    if json_path is not None:
+        _check_target(json_path, "--json")
+    if plot_path is not None:
+        _check_matplotlib()
+        _check_target(plot_path, "--plot")
 
 
 def write_json(simulation: Simulation, path: Path) -> None:
@@ -106,15 +231,14 @@ def write_plot(simulation: Simulation, path: Path) -> None:
     Save a bar chart of the win rates with their 95 % intervals at *path* (PNG, SVG, PDF: by its suffix).
 
     Raises:
-        ValueError: matplotlib is not installed.
+        SimulationError: matplotlib is not installed.
     """
-    try:
-        import matplotlib
+    _check_matplotlib()
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'maumau[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     results = simulation.results
     rates = [result.win_rate for result in results]
     errors = [

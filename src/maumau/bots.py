@@ -15,14 +15,14 @@ between bots to its end.
 
 .. versionadded:: 0.1.0
 .. versionchanged:: 0.2.0
-   `LEVELS`, `make_bot`, `BotTable`, `ObservingBot`; the ``search`` level.
+   `LEVELS`, `make_bot`, `BotTable`, `ObservingBot`, `ActionsBot`, `reacts`, `observes`; the ``search`` level.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, cast, runtime_checkable
 
 from attrs import frozen
 
@@ -36,6 +36,7 @@ from .search import SearchBot
 
 __all__ = [
     "LEVELS",
+    "ActionsBot",
     "Bot",
     "BotTable",
     "BotTurns",
@@ -45,8 +46,10 @@ __all__ = [
     "ReactingBot",
     "acting_seat",
     "make_bot",
+    "observes",
     "play_out",
     "react_once",
+    "reacts",
 ]
 
 
@@ -101,6 +104,33 @@ class ObservingBot(Bot, Protocol):
         ...  # pragma: no cover
 
 
+@runtime_checkable
+class ActionsBot(Bot, Protocol):
+    """
+    A bot that decides from its seat and its legal actions alone, so that no view need be built for it.
+
+    `BotTable` and `play_out` (and so `maumau.simulation.simulate`) call
+    `choose_from` instead of ``choose`` and, for a `ReactingBot`,
+    `react_from` instead of ``react``; building a `PlayerView` costs more
+    than such a bot's whole decision.  ``choose(view)`` must give what
+    ``choose_from(view.seat, view.legal_actions)`` gives, as `RandomBot`'s does.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def choose_from(self, seat: int, actions: Sequence[Action]) -> Action:
+        """
+        The action to take, one of *actions* (the legal actions of *seat*).
+        """
+        ...  # pragma: no cover
+
+    def react_from(self, seat: int, actions: Sequence[Action]) -> Action | None:
+        """
+        An out-of-turn action among *actions*, or ``None`` to let play go on.
+        """
+        ...  # pragma: no cover
+
+
 def _choosable(view: PlayerView) -> list[Action]:
     """
     The legal actions a bot considers: all but resigning.
@@ -128,14 +158,26 @@ class RandomBot:
         """
         A uniformly random legal action other than `Resign`.
         """
-        return self.rng.choice(_choosable(view))
+        return self.choose_from(view.seat, view.legal_actions)
 
     def react(self, view: PlayerView) -> Action | None:
         """
         ``None`` or an out-of-turn action, uniformly at random.
         """
+        return self.react_from(view.seat, view.legal_actions)
+
+    def choose_from(self, seat: int, actions: Sequence[Action]) -> Action:
+        """
+        A uniformly random one of *actions* other than `Resign`: `choose` without the view (`ActionsBot`).
+        """
+        return self.rng.choice(choosable(actions, seat))
+
+    def react_from(self, seat: int, actions: Sequence[Action]) -> Action | None:
+        """
+        ``None`` or one of *actions* other than `Resign`, uniformly at random: `react` without the view.
+        """
         options: list[Action | None] = [None]
-        options.extend(action for action in view.legal_actions if not isinstance(action, Resign))
+        options.extend(action for action in actions if not isinstance(action, Resign))
         return self.rng.choice(options)
 
 
@@ -200,19 +242,78 @@ def react_once(state: GameState, bots: Mapping[int, Bot], skip: set[int], actor:
     turn once; the state after the first that does, or ``None``.
 
     The seat that acted is added to *skip*, so a bot reacts at most once
-    between two moves of the seat to act.
+    between two moves of the seat to act.  A bot is asked, and its view
+    built, only when its seat has an out-of-turn action other than resigning.
     """
-    for seat, bot in bots.items():
-        if seat == actor or seat in skip or not isinstance(bot, ReactingBot):
+    reactors = {seat: (bot, _capabilities(bot)[2]) for seat, bot in bots.items() if reacts(bot)}
+    return _react_once(state, reactors, skip, actor)
+
+
+def _react_once(
+    state: GameState, reactors: Mapping[int, tuple[ReactingBot, bool]], skip: set[int], actor: int | None
+) -> GameState | None:
+    """
+    `react_once` with the reacting bots picked out, each with whether it is an `ActionsBot`: no protocol checks,
+    and a view only for a seat that may act and a bot that reads one.
+    """
+    for seat, (bot, from_actions) in reactors.items():
+        if seat == actor or seat in skip:
             continue
-        seen = view(state, seat)
-        if not any(not isinstance(action, Resign) for action in seen.legal_actions):
+        listed = legal_actions(state, seat)
+        if not any(not isinstance(action, Resign) for action in listed):
             continue
-        action = bot.react(seen)
+        action = cast(ActionsBot, bot).react_from(seat, listed) if from_actions else bot.react(view(state, seat))
         if action is not None:
             skip.add(seat)
             return apply(state, action)
     return None
+
+
+#: By bot type: whether the type has the methods of a `ReactingBot`, an `ObservingBot` and an `ActionsBot`.
+_BY_TYPE: dict[type, tuple[bool, bool, bool]] = {}
+
+
+def _capabilities(bot: object) -> tuple[bool, bool, bool]:
+    """
+    Whether *bot* is a `ReactingBot`, an `ObservingBot` and an `ActionsBot`.
+
+    What a bot's type has, it has: that part is looked up once per type.
+    Only a type without a method leaves it to the bot itself (an instance
+    may have been given the method), with the protocol's own check; this is
+    why `BotTable` asks once per bot, never per action.
+    """
+    kind = type(bot)
+    by_type = _BY_TYPE.get(kind)
+    if by_type is None:
+        chooses = callable(getattr(kind, "choose", None))
+        by_type = _BY_TYPE[kind] = (
+            chooses and callable(getattr(kind, "react", None)),
+            chooses and callable(getattr(kind, "observe", None)),
+            chooses and callable(getattr(kind, "choose_from", None)) and callable(getattr(kind, "react_from", None)),
+        )
+    return (
+        by_type[0] or isinstance(bot, ReactingBot),
+        by_type[1] or isinstance(bot, ObservingBot),
+        by_type[2] or isinstance(bot, ActionsBot),
+    )
+
+
+def reacts(bot: object) -> TypeGuard[ReactingBot]:
+    """
+    Whether *bot* may act out of turn (a `ReactingBot`), decided once per bot type where the type decides it.
+
+    .. versionadded:: 0.2.0
+    """
+    return _capabilities(bot)[0]
+
+
+def observes(bot: object) -> TypeGuard[ObservingBot]:
+    """
+    Whether *bot* wants every event (an `ObservingBot`), decided once per bot type where the type decides it.
+
+    .. versionadded:: 0.2.0
+    """
+    return _capabilities(bot)[1]
 
 
 #: The bot levels by name, weakest first, each a function that makes a bot from a seed.
@@ -278,14 +379,24 @@ class BotTable:
 
     Bots that observe (`ObservingBot`) are told every event as their seat saw
     it, the caller's actions included when `run_until` gets the state just
-    after one.
+    after one.  What each bot can do (react, observe, decide without a view:
+    `ActionsBot`) is read once, when the table is made; a view is built only
+    for a seat that decides, and only for a bot that reads views.
 
     .. versionadded:: 0.2.0
     """
 
     def __init__(self, bots: Mapping[int, Bot]) -> None:
         self.bots = dict(bots)
-        self._observers = {seat: bot for seat, bot in self.bots.items() if isinstance(bot, ObservingBot)}
+        # What each bot can do is resolved here, once: the loop below checks no protocol.
+        capabilities = {seat: _capabilities(bot) for seat, bot in self.bots.items()}
+        self._observers = {seat: cast(ObservingBot, bot) for seat, bot in self.bots.items() if capabilities[seat][1]}
+        self._reactors = {
+            seat: (cast(ReactingBot, bot), capabilities[seat][2])
+            for seat, bot in self.bots.items()
+            if capabilities[seat][0]
+        }
+        self._from_actions = {seat: cast(ActionsBot, bot) for seat, bot in self.bots.items() if capabilities[seat][2]}
         self._reacted: set[int] = set()
         self._last: GameState | None = None
 
@@ -325,14 +436,18 @@ class BotTable:
             if seat is not None and seat != actor and not declined and _may_react(state, seat):
                 return self._stop(state, seen, seat, out_of_turn=True)
             declined = False
-            reaction = react_once(state, self.bots, self._reacted, actor)
+            reaction = _react_once(state, self._reactors, self._reacted, actor)
             if reaction is None:
                 if actor == seat:
                     return self._stop(state, seen, seat)
-                bot = self.bots.get(actor)
-                if bot is None:
-                    raise ValueError(f"seat {actor} must act and has no bot")
-                state = apply(state, bot.choose(view(state, actor)))
+                picker = self._from_actions.get(actor)
+                if picker is not None:  # no view to build: the bot decides from its legal actions alone
+                    state = apply(state, picker.choose_from(actor, legal_actions(state, actor)))
+                else:
+                    bot = self.bots.get(actor)
+                    if bot is None:
+                        raise ValueError(f"seat {actor} must act and has no bot")
+                    state = apply(state, bot.choose(view(state, actor)))
                 self._reacted.clear()
             else:
                 state = reaction

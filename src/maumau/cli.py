@@ -34,7 +34,7 @@ from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
 from ._options import OptionValue, parse_option
-from ._report import progress_bar, write_json, write_plot, write_table
+from ._report import check_outputs, progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState
@@ -49,7 +49,7 @@ from .mechanics.challenges import quoted_calls
 from .mechanics.play_challenges import ChallengePlay
 from .mechanics.wishes import ChooseRank
 from .plugins import variants
-from .simulation import simulate
+from .simulation import Simulation, SimulationInterrupted, simulate
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
 
@@ -627,7 +627,7 @@ def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
     )
     simulate.add_argument("--json", type=Path, default=None, metavar="PATH", help="also save the results as JSON")
     simulate.add_argument("--plot", type=Path, default=None, metavar="PATH", help="also save a plot (matplotlib)")
-    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.add_argument("--no-progress", action="store_true", help="show no progress")
 
 
 def _list_variants(stdout: TextIO) -> int:
@@ -695,7 +695,8 @@ def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         print(f"maumau: error: {specs} for {seats}; give one per seat, or one", file=stderr)
         return USAGE_ERROR
     try:
-        with progress_bar(args.matches, stderr if not args.no_progress and _isatty(stderr) else None) as advance:
+        check_outputs(args.json, args.plot)
+        with progress_bar(args.matches, None if args.no_progress else stderr, terminal=_isatty(stderr)) as advance:
             result = simulate(
                 args.variant,
                 bots,
@@ -708,17 +709,35 @@ def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
                 address=args.address,
                 progress=advance,
             )
-        write_table(result, stdout)
-        if args.json is not None:
-            write_json(result, args.json)
-            print(f"Results saved to {args.json}.", file=stdout)
-        if args.plot is not None:
-            write_plot(result, args.plot)
-            print(f"Plot saved to {args.plot}.", file=stdout)
+        _report(result, args, stdout)
+    except SimulationInterrupted as interrupted:
+        partial = interrupted.simulation
+        print(f"maumau: interrupted after {len(partial.records):,} of {args.matches:,} matches", file=stderr)
+        try:
+            _report(partial, args, stdout)
+        except (MaumauError, ValueError, OSError) as error:
+            print(f"maumau: error: {error}", file=stderr)
+        return INTERRUPTED
+    except KeyboardInterrupt:  # before the first match or while saving: nothing to report
+        print("maumau: interrupted", file=stderr)
+        return INTERRUPTED
     except (MaumauError, ValueError, OSError) as error:
         print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     return 0
+
+
+def _report(result: Simulation, args: argparse.Namespace, stdout: TextIO) -> None:
+    """
+    Print the table of *result* and save it where *args* ask.
+    """
+    write_table(result, stdout)
+    if args.json is not None:
+        write_json(result, args.json)
+        print(f"Results saved to {args.json}.", file=stdout)
+    if args.plot is not None and result.records:
+        write_plot(result, args.plot)
+        print(f"Plot saved to {args.plot}.", file=stdout)
 
 
 def _default_players(variant: str, options: Mapping[str, object]) -> int:
@@ -739,7 +758,7 @@ def main(
     Run the ``maumau`` command with *argv* (default: the process arguments).
 
     Returns the exit status: 0 on success, 2 for a usage error (bad
-    arguments, an unknown variant, a bad option value).
+    arguments, an unknown variant, a bad option value), 130 after Ctrl-C.
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout

@@ -271,6 +271,15 @@ class MissingExtraError(MaumauError, ImportError):
         self.extra = extra
 
 
+class SimulationError(MaumauError, ValueError):
+    """
+    A simulation that cannot be run as asked, found before any match is played: an output that cannot be written,
+    a missing extra.
+
+    .. versionadded:: 0.2.0
+    """
+
+
 class TableError(MaumauError, ValueError):
     """
     A request a `maumau.Table` refuses whatever the rules say: no such seat, a bot's seat, another seat's action.

@@ -27,9 +27,10 @@ import importlib
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
@@ -38,7 +39,17 @@ from ._engine import new_game
 from .bots import LEVELS, Bot, make_bot, play_out
 from .search import SearchBot
 
-__all__ = ["BotResult", "MatchPlan", "MatchRecord", "Simulation", "parse_bot", "play_match", "simulate", "wilson"]
+__all__ = [
+    "BotResult",
+    "MatchPlan",
+    "MatchRecord",
+    "Simulation",
+    "SimulationInterrupted",
+    "parse_bot",
+    "play_match",
+    "simulate",
+    "wilson",
+]
 
 #: Matches handed to a worker at a time: large enough to keep the workers busy, small enough for the progress bar.
 CHUNK = 4
@@ -234,7 +245,9 @@ class Simulation:
     The results of `simulate`: per bot spec, the match lengths, and the time it took.
 
     *seconds* is the wall-clock time of the run, and the only part that
-    differs between two runs with the same seed.
+    differs between two runs with the same seed.  *planned* is the number of
+    matches asked for; fewer were played (*records*) when the run was
+    interrupted (`SimulationInterrupted`).
 
     .. versionadded:: 0.2.0
     """
@@ -245,6 +258,14 @@ class Simulation:
     mean_rounds: float
     mean_actions: float
     seconds: float = field(eq=False)
+    planned: int | None = None
+
+    @property
+    def interrupted(self) -> bool:
+        """
+        Whether fewer matches were played than planned.
+        """
+        return self.planned is not None and len(self.records) < self.planned
 
     @property
     def matches_per_second(self) -> float:
@@ -265,6 +286,8 @@ class Simulation:
             "options": dict(self.plan.options),
             "house_rules": list(self.plan.house_rules),
             "matches": len(self.records),
+            "matches_planned": len(self.records) if self.planned is None else self.planned,
+            "interrupted": self.interrupted,
             "mean_rounds_per_match": self.mean_rounds,
             "mean_actions_per_match": self.mean_actions,
             "mean_actions_per_round": self.mean_actions / self.mean_rounds if self.mean_rounds else 0.0,
@@ -285,7 +308,7 @@ class Simulation:
         }
 
 
-def _summarize(plan: MatchPlan, records: Sequence[MatchRecord], seconds: float) -> Simulation:
+def _summarize(plan: MatchPlan, records: Sequence[MatchRecord], seconds: float, planned: int) -> Simulation:
     records = sorted(records, key=lambda record: record.number)  # the same sums in the same order, whatever the jobs
     results = []
     for bot in dict.fromkeys(plan.bots):
@@ -313,6 +336,7 @@ def _summarize(plan: MatchPlan, records: Sequence[MatchRecord], seconds: float) 
         mean_rounds=statistics.fmean(record.rounds for record in records) if records else 0.0,
         mean_actions=statistics.fmean(record.actions for record in records) if records else 0.0,
         seconds=seconds,
+        planned=planned,
     )
 
 
@@ -320,17 +344,24 @@ def _chunks(matches: int) -> list[list[int]]:
     return [list(range(start, min(start + CHUNK, matches))) for start in range(0, matches, CHUNK)]
 
 
-def _local(plan: MatchPlan, matches: int, jobs: int) -> Iterator[list[MatchRecord]]:
+def _ignore_interrupts() -> None:
+    """
+    In a worker: leave Ctrl-C to the parent, which ends the pool; the terminal sends it to every process.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local(plan: MatchPlan, matches: int, jobs: int) -> Generator[list[MatchRecord], None, None]:
     if jobs == 1:
-        for chunk in _chunks(matches):
-            yield _play_chunk(plan, chunk)
+        for number in range(matches):  # match by match: progress and an interrupted run keep every finished match
+            yield [play_match(plan, number)]
         return
     context = multiprocessing.get_context("spawn")  # no fork of a parent's threads or caches
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
         yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches)])
 
 
-def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Iterator[list[MatchRecord]]:
+def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Generator[list[MatchRecord], None, None]:
     try:
         import ray
     except ImportError:  # pragma: no cover - only without the extra
@@ -381,6 +412,7 @@ def simulate(
         progress: Called with the number of matches just finished, as they finish.
 
     Raises:
+        SimulationInterrupted: Ctrl-C; it holds the matches finished so far, summed up (worker processes end).
         ValueError: a bot spec, the match count, the jobs or the backend is wrong.
         UnknownVariantError, InvalidOptionError: from `maumau.new_game`, before anything is played.
 
@@ -398,8 +430,27 @@ def simulate(
     started = time.perf_counter()
     chunks = _ray(plan, matches, jobs, address) if backend == "ray" else _local(plan, matches, jobs)
     records: list[MatchRecord] = []
-    for chunk in chunks:
-        records.extend(chunk)
-        if progress is not None:
-            progress(len(chunk))
-    return _summarize(plan, records, time.perf_counter() - started)
+    try:
+        for chunk in chunks:
+            records.extend(chunk)
+            if progress is not None:
+                progress(len(chunk))
+    except KeyboardInterrupt:
+        chunks.close()  # the workers end here, before the results so far are summed up
+        partial = _summarize(plan, records, time.perf_counter() - started, matches)
+        raise SimulationInterrupted(partial) from None
+    return _summarize(plan, records, time.perf_counter() - started, matches)
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """
+    Ctrl-C (a ``KeyboardInterrupt``) during `simulate`: *simulation* holds the matches finished until then.
+
+    It is a ``KeyboardInterrupt``, so code that does not look for it stops as before.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, simulation: Simulation) -> None:
+        super().__init__(f"interrupted after {len(simulation.records)} of {simulation.planned} matches")
+        self.simulation = simulation

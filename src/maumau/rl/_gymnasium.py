@@ -28,7 +28,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .._view import view
-from ..bots import Bot, ReactingBot
+from ..bots import Bot, reacts
 from ..plugins import Rules, variant_names
 from ._spaces import NO_REACTION
 from ._turns import Opponent, Position, Setup, Turn, bot_factory, returns
@@ -107,7 +107,7 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
             bot = self.bots[turn.seat]
             seen = view(position.state, turn.seat)
             if turn.reacting:
-                action = bot.react(seen) if isinstance(bot, ReactingBot) else None
+                action = bot.react(seen) if reacts(bot) else None
                 index = NO_REACTION if action is None else self.space.encode(action)
             else:
                 action = bot.choose(seen)
