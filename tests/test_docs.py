@@ -13,6 +13,7 @@ import doctest
 import re
 import subprocess
 import sys
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -127,3 +128,33 @@ def test_the_readme_reads_on_the_package_index() -> None:
     assert "pip install maumau\n" in text.split("## Set-up from a checkout")[0]
     assert links
     assert [link for link in links if not link.startswith(("https://", "http://"))] == []
+
+
+def test_a_variant_built_on_another_plays_the_base_with_its_own_rule(tmp_path: Path) -> None:
+    """
+    The guide's ``nine-mau``: classic named as a mechanic, one hook of its own; it plays classic with nines
+    reversing, and passes the conformance kit.
+    """
+    guide = (DOCS / "guides" / "writing-a-variant.md").read_text("utf-8")
+    source = guide.split("# nine_mau.py", 1)[1].split("\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "nine_mau.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    dist_info = tmp_path / "nine_mau-1.0.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: nine-mau\nVersion: 1.0\n", encoding="utf-8")
+    (dist_info / "entry_points.txt").write_text("[maumau.variants]\nnine-mau = nine_mau\n", encoding="utf-8")
+    script = (
+        "import sys; sys.path[:0] = sys.argv[1:2]\n"
+        "import maumau\n"
+        "from maumau.testing import check_variant, stacked_deck\n"
+        "hands = [['7c', '8c', 'Jc', 'Qc', 'Kc'], ['9h', '10h', 'Ah', '7s', '8s'], ['Jd', 'Qd', 'Kd', 'Ad', '7d']]\n"
+        "state = maumau.new_game('nine-mau', players=3, seed=9, deck=stacked_deck('nine-mau', hands, 'Kh'))\n"
+        "state = maumau.apply(state, maumau.PlayCard(1, maumau.parse_card('9h')))\n"
+        "assert (state.to_move, state.direction) == (0, -1), state\n"
+        "assert 'jack_on_jack' in state.options\n"
+        "check_variant('nine-mau', games=3, options={'target': 20})\n"
+        "print('ok')\n"
+    )
+
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300)
+
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
