@@ -58,6 +58,8 @@ nitpick_ignore_regex = [
     ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
     # The action log is a private cons list; `GameState.actions` is its public face.
     ("py:.*", r"ActionLog"),
+    # An opponent of maumau.rl's environments: a bot factory or a level's name, as the docstrings say.
+    ("py:.*", r"Opponent"),
     # maumau.rl's arrays and environments: numpy and the RL libraries are extras, not installed for the docs.
     ("py:.*", r"(np|npt|numpy)\..*"),
     ("py:.*", r"Maumau(AEC|Gym)Env|BotFactory"),

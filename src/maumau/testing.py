@@ -395,6 +395,7 @@ def random_game(
     out_of_turn: bool = False,
     check_every: int = 0,
     max_steps: int = 100_000,
+    thin_after: int | None = None,
 ) -> GameState:
     """
     Play random legal actions from *seed* to the end of the match; return the final state.
@@ -405,7 +406,7 @@ def random_game(
     `check_step` runs on every *k*-th state (the JSON round trip, whose
     cost grows with the game, on the first twenty steps and then at steps
     32, 64, 128 and so on) and everything, `check_replay` included, on the
-    last.
+    last.  With *thin_after*, only every fifth of those states is checked after that many steps.
 
     Raises:
         AssertionError: a check failed or the match did not end in *max_steps*;
@@ -417,7 +418,8 @@ def random_game(
     step = 0
     try:
         while not state.is_over:
-            if check_every and step % check_every == 0:
+            every = check_every if thin_after is None or step < thin_after else 5 * check_every
+            if check_every and step % every == 0:
                 check_step(state, rng, plugins, json=step < 20 or step & (step - 1) == 0)
             actions = _choices(state, out_of_turn, rng)
             if not actions:
@@ -440,13 +442,19 @@ def check_variant(
     players: Iterable[int] = range(2, 5),
     options: Mapping[str, Any] | None = None,
     plugins: Iterable[object] = (),
-    games: int = 25,
+    games: int | None = None,
     out_of_turn: bool = False,
     check_every: int = 1,
+    thorough: bool = False,
 ) -> None:
     """
     Run the whole conformance kit on *variant*: *games* random matches, seeds
     and player counts chosen by Hypothesis, every *check_every*-th step checked.
+
+    By default it is quick enough for every test run: 10 matches, each step
+    checked for the first 100 steps of a match and every fifth step after
+    (a few CPU-seconds for a small variant).  *thorough* is the long run
+    before a release: 50 matches, every step checked.
 
     Use small matches (an option for a low target, a single round) to keep
     per-step checking fast; `random_game` with ``check_every=0`` plays full
@@ -454,12 +462,18 @@ def check_variant(
 
     Raises:
         AssertionError: the first failing check, with seed and step.
+
+    .. versionchanged:: 0.2.0
+       *thorough*; the default run plays 10 matches, not 25, and thins its checks after step 100.
     """
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
     seats = sorted(players)
     plugins = tuple(plugins)
+
+    if games is None:
+        games = 50 if thorough else 10
 
     @settings(
         max_examples=games,
@@ -477,6 +491,7 @@ def check_variant(
             plugins=plugins,
             out_of_turn=out_of_turn,
             check_every=check_every,
+            thin_after=None if thorough else 100,
         )
 
     run()
@@ -502,6 +517,7 @@ def stacked_deck(
     (``"7h"``, ``"10s"``).
 
     >>> from maumau import new_game
+    >>> from maumau.testing import stacked_deck
     >>> deck = stacked_deck("classic", [["7c", "8c", "Jc", "Qc", "Kc"], ["9h", "10h", "Ah", "7s", "8s"]], "Kh")
     >>> state = new_game("classic", players=2, seed=1, deck=deck, dealer=0)
     >>> [str(card) for card in state.players[1].hand], str(state.top)
