@@ -582,3 +582,44 @@ SETS = family(
     effects={"2": Effect(draw=2), "K": Effect(again="may")},
     mechanics=(Combinations(sets=True, runs="either", switch=True), Stacking()),
 )
+
+
+class TestRayInstance:
+    """
+    Which Ray instance a simulation runs on, checked against a stand-in for Ray that records how it was started.
+    """
+
+    @staticmethod
+    def fake_ray(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+        started: list[dict[str, object]] = []
+        ray = types.ModuleType("ray")
+        ray.is_initialized = lambda: False  # type: ignore[attr-defined]
+        ray.init = lambda **kwargs: started.append(kwargs)  # type: ignore[attr-defined]
+        ray.shutdown = lambda: None  # type: ignore[attr-defined]
+        ray.remote = lambda function: types.SimpleNamespace(remote=function)  # type: ignore[attr-defined]
+        ray.wait = lambda pending, num_returns: (pending[:1], pending[1:])  # type: ignore[attr-defined]
+        ray.get = lambda done: done  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "ray", ray)
+        return started
+
+    def test_without_an_address_a_private_local_instance_is_started(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        started = self.fake_ray(monkeypatch)
+        simulate("classic", ["random", "random"], matches=2, seed=1, options={"target": 1}, backend="ray", jobs=2)
+
+        assert started[0]["address"] == "local"  # never a cluster that happens to run on the machine
+        assert started[0]["num_cpus"] == 2
+
+    def test_with_an_address_that_cluster_is_joined(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        started = self.fake_ray(monkeypatch)
+        simulate(
+            "classic",
+            ["random", "random"],
+            matches=2,
+            seed=1,
+            options={"target": 1},
+            backend="ray",
+            address="ray://x:1",
+        )
+
+        assert started[0]["address"] == "ray://x:1"
+        assert "num_cpus" not in started[0]

@@ -368,8 +368,8 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
         raise ValueError("the ray backend needs Ray: pip install 'maumau[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        if address is None:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+        if address is None:  # a private local instance, whatever else runs on the machine (RAY_ADDRESS included)
+            ray.init(address="local", num_cpus=jobs, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
     try:
