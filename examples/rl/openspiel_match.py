@@ -1,7 +1,10 @@
 """
 A match of OpenSpiel's IS-MCTS bot against one of maumau's bots, on a maumau variant registered with OpenSpiel.
 
-Run by ``nox -s openspiel``; with arguments, ``nox -s openspiel -- --games 20 --level heuristic``.  *--level*
+Run by ``nox -s openspiel``; with arguments, ``nox -s openspiel -- --games 20 --level heuristic``.
+``nox -s openspiel -- --versus ismcts`` is the benchmark: maumau's search bot against IS-MCTS over 100 games,
+reporting the search bot's win rate with its 95 % interval and the CPU each side spends per decision (tune
+``--simulations`` to give IS-MCTS the same CPU per decision).  *--level*
 is a maumau bot level (`maumau.bots.LEVELS`: ``random``, ``heuristic`` or ``search``).  A bot that observes
 (it has an ``observe`` method) is told the events of every action as its seat saw them.  The seats alternate
 from one game to the next, and each game is one short match (classic to 1 point: one round).
@@ -19,6 +22,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from maumau import bots, view
 from maumau.rl import NO_REACTION, register_openspiel_games
+from maumau.simulation import wilson
 
 
 def maumau_bot(level: str, seed: int) -> bots.Bot:
@@ -65,7 +69,15 @@ def main() -> None:
     parser.add_argument("--rollout", type=int, default=300, help="decisions a random rollout plays at most")
     parser.add_argument("--level", default="heuristic", help="the maumau bot's level: random, heuristic, search")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--versus",
+        choices=("ismcts",),
+        help="the benchmark: the search bot against IS-MCTS, 100 games unless --games says otherwise",
+    )
     args = parser.parse_args()
+    if args.versus is not None:
+        args.level = "search" if args.level == "heuristic" else args.level
+        args.games = 100 if args.games == 10 else args.games
 
     register_openspiel_games()
     name = "maumau_" + args.variant.replace("-", "_")
@@ -79,6 +91,7 @@ def main() -> None:
         random_state=rng,
     )
     wins = {"IS-MCTS": 0.0, args.level: 0.0}
+    spent = {"IS-MCTS": [0.0, 0], args.level: [0.0, 0]}  # CPU seconds and decisions, by side
     started = time.process_time()
     for number in range(args.games):
         ismcts_seat = number % args.players
@@ -91,10 +104,15 @@ def main() -> None:
         state.apply_action(int(rng.randint(game.max_chance_outcomes())))
         while not state.is_terminal():
             before = state.position.state
-            if state.current_player() == ismcts_seat:
-                state.apply_action(searcher.step(state))
+            side = "IS-MCTS" if state.current_player() == ismcts_seat else args.level
+            clock = time.process_time()
+            if side == "IS-MCTS":
+                chosen = searcher.step(state)
             else:
-                state.apply_action(maumau_move(state, opponents[state.current_player()]))
+                chosen = maumau_move(state, opponents[state.current_player()])
+            spent[side][0] += time.process_time() - clock
+            spent[side][1] += 1
+            state.apply_action(chosen)
             tell(opponents, before, state)
         paid = state.returns()
         wins["IS-MCTS"] += paid[ismcts_seat] > 0
@@ -104,6 +122,13 @@ def main() -> None:
     print(
         f"{name}, {args.players} players, {args.games} games, IS-MCTS with {args.simulations} simulations "
         f"against maumau's {args.level} bot: wins {wins} ({seconds:.1f} CPU seconds)"
+    )
+    low, high = wilson(wins[args.level], args.games * (args.players - 1))
+    rate = wins[args.level] / (args.games * (args.players - 1))
+    per = {side: 1000 * cpu / max(1, int(count)) for side, (cpu, count) in spent.items()}
+    print(
+        f"maumau's {args.level} bot won {rate:.3f} of its games (95 % interval {low:.3f} to {high:.3f}); "
+        f"CPU per decision: {args.level} {per[args.level]:.1f} ms, IS-MCTS {per['IS-MCTS']:.1f} ms"
     )
 
 
