@@ -274,6 +274,41 @@ def ray(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def ray_cluster(session: nox.Session) -> None:
+    """
+    ``maumau simulate --address`` against a real Ray cluster of two nodes started on this machine: a head node,
+    then a worker node joining it, both on 127.0.0.1 so that no traffic leaves the loopback; the results must be
+    those of one process.  Then the scaling table (``benchmarks/scaling.py``) on that cluster.
+    """
+    import socket
+
+    session.install("-e", ".[ray]", *GROUPS["tests"])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"127.0.0.1:{port}"
+    loopback = ["--node-ip-address", "127.0.0.1", "--disable-usage-stats"]
+    # Ray 2.5x asks its nodes and drivers for a token: one is made for this machine, and every command uses it.
+    session.env["RAY_AUTH_MODE"] = "token"
+    session.run("ray", "get-auth-token", "--generate", silent=True)
+    session.run(
+        "ray", "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false", *loopback
+    )
+    try:
+        session.run("ray", "start", "--address", address, "--num-cpus", "1", *loopback)
+        session.run(
+            "pytest",
+            "tests/test_simulation.py",
+            "-k",
+            "RayCluster",
+            env={"MAUMAU_REQUIRE_EXTRAS": "ray", "MAUMAU_RAY_ADDRESS": address},
+        )
+        session.run("python", "benchmarks/scaling.py", "--address", address, *session.posargs)
+    finally:
+        session.run("ray", "stop", "--force")
+
+
+@nox.session(python=PYTHON)
 def package(session: nox.Session) -> None:
     """
     The release as users get it: build the sdist and the wheel, check them, install the wheel in a fresh

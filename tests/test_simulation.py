@@ -623,3 +623,23 @@ class TestRayInstance:
 
         assert started[0]["address"] == "ray://x:1"
         assert "num_cpus" not in started[0]
+
+
+class TestRayCluster:
+    """
+    A real Ray cluster, as ``nox -s ray_cluster`` starts one (two nodes on loopback): the same results as one process.
+    """
+
+    def test_a_cluster_gives_the_results_of_one_process(self) -> None:
+        address = os.environ.get("MAUMAU_RAY_ADDRESS")
+        if address is None:
+            pytest.skip("no Ray cluster given: nox -s ray_cluster starts one")
+        needs("ray", "ray")
+        options = {"target": 1}
+        local = simulate("classic", ["heuristic", "random"], matches=40, seed=3, options=options)
+
+        remote = simulate(
+            "classic", ["heuristic", "random"], matches=40, seed=3, options=options, backend="ray", address=address
+        )
+
+        assert remote == local

@@ -340,8 +340,13 @@ def _summarize(plan: MatchPlan, records: Sequence[MatchRecord], seconds: float, 
     )
 
 
-def _chunks(matches: int) -> list[list[int]]:
-    return [list(range(start, min(start + CHUNK, matches))) for start in range(0, matches, CHUNK)]
+def _chunks(matches: int, jobs: int = 1) -> list[list[int]]:
+    """
+    The match numbers in chunks, one task each: at least `CHUNK` matches, and about eight tasks per job, so that
+    a pool's or a cluster's cost per task stays small against the matches' own while every worker stays busy.
+    """
+    size = max(CHUNK, matches // (8 * max(1, jobs)))
+    return [list(range(start, min(start + size, matches))) for start in range(0, matches, size)]
 
 
 def _ignore_interrupts() -> None:
@@ -358,7 +363,7 @@ def _local(plan: MatchPlan, matches: int, jobs: int) -> Generator[list[MatchReco
         return
     context = multiprocessing.get_context("spawn")  # no fork of a parent's threads or caches
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
-        yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches)])
+        yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches, jobs)])
 
 
 def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Generator[list[MatchRecord], None, None]:
@@ -374,7 +379,7 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
             ray.init(address=address, log_to_driver=False)
     try:
         remote = ray.remote(_play_chunk)
-        pending = [remote.remote(plan, chunk) for chunk in _chunks(matches)]
+        pending = [remote.remote(plan, chunk) for chunk in _chunks(matches, jobs)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
