@@ -340,12 +340,13 @@ def _summarize(plan: MatchPlan, records: Sequence[MatchRecord], seconds: float, 
     )
 
 
-def _chunks(matches: int, jobs: int = 1) -> list[list[int]]:
+def _chunks(matches: int, jobs: int | None = None) -> list[list[int]]:
     """
-    The match numbers in chunks, one task each: at least `CHUNK` matches, and about eight tasks per job, so that
-    a pool's or a cluster's cost per task stays small against the matches' own while every worker stays busy.
+    The match numbers in chunks, one task each: `CHUNK` matches for local processes (progress and an interrupted
+    run go match by match, almost), and for a Ray cluster, given its *jobs*, at least that and about eight tasks
+    per job, so that the cluster's cost per task stays small against the matches' own.
     """
-    size = max(CHUNK, matches // (8 * max(1, jobs)))
+    size = CHUNK if jobs is None else max(CHUNK, matches // (8 * max(1, jobs)))
     return [list(range(start, min(start + size, matches))) for start in range(0, matches, size)]
 
 
@@ -363,7 +364,7 @@ def _local(plan: MatchPlan, matches: int, jobs: int) -> Generator[list[MatchReco
         return
     context = multiprocessing.get_context("spawn")  # no fork of a parent's threads or caches
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
-        yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches, jobs)])
+        yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches)])
 
 
 def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Generator[list[MatchRecord], None, None]:
