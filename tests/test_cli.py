@@ -398,7 +398,7 @@ class TestEveryVariantInTheTerminal:
 
         assert "Board:      race to space 15" in out
         assert re.search(r"black \|\.+@\.+\| \d+", out)  # the track
-        assert "1. (6) Seat 1 on ?" in out or "1. (6) seat 1 on ?" in out  # a bot's pig stays hidden
+        assert "1. (6) Bot 1 on ?" in out  # a bot's pig stays hidden, and the bot is named, not numbered
         assert "Scores:     You 0 · Bot 1 0 · Bot 2 0" in out
         assert "Bot 1 moves the black pig back from space 12 to 11." in out  # the variant's own sentence
 

@@ -334,3 +334,15 @@ class TestTheFirstTenMinutes:
 
         assert game.returncode == 141
         assert b"Traceback" not in errors
+
+
+def test_a_variants_board_names_the_players_not_their_seat_numbers() -> None:
+    """
+    Sau-mau-mau's bet row in the terminal says who bet by name ("Bot 1 on ?"), as every other line does.
+    """
+    _, out, _ = run(["play", "--variant", "sau-mau-mau", "--seed", "5"], "1\n" * 60 + "q\n")
+    rows = [line for line in out.splitlines() if "bets:" in line and " on " in line]
+
+    assert rows
+    assert all("seat " not in row for row in rows)
+    assert any("Bot 1 on" in row for row in rows)

@@ -170,8 +170,8 @@ class _Narrator(Narrator):
         if not seen.is_over:
             lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen))}")
         for name, value in seen.slots:  # a variant's own things on the table: its race board, say
-            if name not in _SHOWN_SLOTS:
-                lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {value}")
+            if name not in _SHOWN_SLOTS:  # "seat 1" in its words is the seat's name, as everywhere else
+                lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {self.of_seats(str(value))}")
         lines.append(f"Your hand:  {'  '.join(str(card) for card in sorted(seen.hand, key=_card_key)) or '(empty)'}")
         if seen.drawn is not None:
             lines.append(f"You drew:   {seen.drawn} (now only this card may be played, if it fits)")
@@ -1059,7 +1059,7 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     lines.append(f"Hands:      {hands}    (draw pile: {watched.draw_pile_size})")
     for name, value in watched.slots:
         if name not in _SHOWN_SLOTS:
-            lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {value}")
+            lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {narrator.of_seats(str(value))}")
     return lines
 
 
