@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -32,6 +31,7 @@ from maumau import (
     parse_card,
     parse_cards,
 )
+from maumau.testing import stacked_deck
 from maumau_variants.classic import RANKS
 
 __all__ = [
@@ -85,28 +85,8 @@ def stacked(
     *full* (by default the classic deck for ``len(hands)`` players) not named
     yet, in the deck's fixed order.
     """
-    seats = len(hands)
-    dealt = [cards(hand) for hand in hands]
-    size = len(dealt[0])
-    if any(len(hand) != size for hand in dealt):
-        raise ValueError(f"every hand needs the same number of cards, got {[len(h) for h in dealt]}")
-    order: list[Card] = []
-    for position_ in range(size):
-        for offset in range(seats):
-            order.append(dealt[(dealer + 1 + offset) % seats][position_])
-    order.append(parse_card(starter))
-    order.extend(cards(draw))
-    deck = tuple(full) if full is not None else classic_deck(seats)
-    left = Counter(deck)
-    left.subtract(order)
-    twice = [str(card) for card, count in left.items() if count < 0]
-    if twice:
-        raise ValueError(f"cards named more often than the deck holds them: {', '.join(twice)}")
-    for card in deck:
-        if left[card] > 0:
-            order.append(card)
-            left[card] -= 1
-    return tuple(order)
+    deck = tuple(full) if full is not None else classic_deck(len(hands))
+    return stacked_deck("classic", [cards(hand) for hand in hands], starter, cards(draw), dealer=dealer, deck=deck)
 
 
 def deal(

@@ -505,6 +505,7 @@ def stacked_deck(
     *,
     dealer: int = 0,
     options: Mapping[str, object] | None = None,
+    deck: Sequence[Card] | None = None,
 ) -> tuple[Card, ...]:
     """
     A deck of *variant* for `maumau.new_game`'s *deck*, top first, that deals ``hands[seat]`` to every seat.
@@ -512,8 +513,9 @@ def stacked_deck(
     Cards are dealt singly, starting with the seat after *dealer* (the
     kernel's deal, which most variants keep); then comes the *starter*, then
     *draw* (the top of the draw pile), then every card of the variant's deck
-    not named yet, in the deck's own order.  Pass the same *dealer* to
-    `maumau.new_game`.  Cards are `maumau.Card` objects or their short text
+    not named yet, in the deck's own order (or *deck*'s, when given: the
+    cards the variant deals with its options and player count).  Pass the
+    same *dealer* to `maumau.new_game`.  Cards are `maumau.Card` objects or their short text
     (``"7h"``, ``"10s"``).
 
     >>> from maumau import new_game
@@ -540,8 +542,9 @@ def stacked_deck(
         raise ValueError(f"every hand needs the same number of cards, got {[len(hand) for hand in dealt]}")
     order = [dealt[(dealer + 1 + offset) % seats][position] for position in range(size) for offset in range(seats)]
     order += [card_of(starter), *(card_of(card) for card in draw)]
-    blank = new_game(variant, players=seats, seed=0, options=options)
-    deck = blank.rules.deck(blank.options, seats)
+    if deck is None:
+        blank = new_game(variant, players=seats, seed=0, options=options)
+        deck = blank.rules.deck(blank.options, seats)
     left = Counter(deck)
     left.subtract(order)
     twice = sorted(str(card) for card, count in left.items() if count < 0)

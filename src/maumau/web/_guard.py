@@ -11,7 +11,6 @@ change them (``maumau serve --idle-minutes``) and a test can make them small.
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -24,10 +23,8 @@ __all__ = [
     "RateLimiter",
     "TooLarge",
     "bounded_json",
-    "finite",
     "same_origin",
     "security_headers",
-    "short",
 ]
 
 
@@ -69,17 +66,6 @@ class TooLarge(Exception):
     """
 
 
-def short(value: object, width: int = 40) -> str:
-    """
-    *value* as a quoted text of at most *width* characters, for a message that names what was sent.
-
-    >>> short("x" * 100, 8)
-    "'xxxxxxx…"
-    """
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -92,13 +78,6 @@ def bounded_json(text: str | bytes) -> Any:
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
-
-
-def finite(value: float) -> bool:
-    """
-    Whether *value* is a number a page can be sent (JSON has no infinity).
-    """
-    return math.isfinite(value)
 
 
 @define

@@ -37,9 +37,9 @@ from .._options import parse_option
 from .._serialize import from_json, to_json
 from .._table import Seat, Table
 from ..bots import acting_seat
-from ..exceptions import MaumauError, TableError, UnknownVariantError
+from ..exceptions import MaumauError, TableError, UnknownVariantError, shorten
 from ..plugins import variant_names
-from ._guard import Limits, short
+from ._guard import Limits
 from ._render import events_data, render, table_setup
 from ._store import CHECKPOINT, Store, digest
 
@@ -156,12 +156,12 @@ class Lobby:
         for rule in house_rules:  # by name only: a request never makes the server import anything
             if rule not in installed:
                 raise TableError(
-                    f"unknown house rule {short(rule)}; installed house rules: {', '.join(installed) or 'none'}"
+                    f"unknown house rule {shorten(rule)}; installed house rules: {', '.join(installed) or 'none'}"
                 )
         seed = _field(spec, "seed", int, None)
         reaction = _field(spec, "reaction_seconds", (int, float), None)
         if reaction is not None and not (math.isfinite(reaction) and 0 <= reaction <= 3600):
-            raise TableError(f"reaction_seconds must be a number of seconds from 0 to 3600, not {short(reaction)}")
+            raise TableError(f"reaction_seconds must be a number of seconds from 0 to 3600, not {shorten(reaction)}")
         variant = _text(_field(spec, "variant", str), "a variant")
         known = variant_names()
         if variant not in known:  # by name only: a request never makes the server read a file (a profile's path)
@@ -353,7 +353,7 @@ class Lobby:
             elif request.get("type") == "decline":
                 hosted.table.decline(watcher.seat)
             else:
-                return f"unknown request type {short(request.get('type'))}; expected 'act' or 'decline'"
+                return f"unknown request type {shorten(request.get('type'))}; expected 'act' or 'decline'"
         except MaumauError as error:
             return str(error)[:300]
         self.persist(hosted)
@@ -429,7 +429,7 @@ def _field(spec: Mapping[str, Any], name: str, kind: type | tuple[type, ...], *d
         raise TableError(f"a table needs {name!r}")
     value = spec[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise TableError(f"{name!r} has the wrong type: {short(value)}")
+        raise TableError(f"{name!r} has the wrong type: {shorten(value)}")
     return value
 
 
@@ -450,13 +450,13 @@ def _text(value: object, what: str) -> str:
     *value*, which must be a short text that UTF-8 can carry (no lone surrogate, no control character).
     """
     if not isinstance(value, str) or not 0 < len(value) <= 100:
-        raise TableError(f"{what} is a text of 1 to 100 characters, not {short(value)}")
+        raise TableError(f"{what} is a text of 1 to 100 characters, not {shorten(value)}")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise TableError(f"{what} holds a character that is not text: {short(value)}") from None
+        raise TableError(f"{what} holds a character that is not text: {shorten(value)}") from None
     if any(ord(character) < 32 or 127 <= ord(character) < 160 for character in value):
-        raise TableError(f"{what} holds a control character: {short(value)}")
+        raise TableError(f"{what} holds a control character: {shorten(value)}")
     return value
 
 
@@ -464,8 +464,8 @@ def _seat(entry: object) -> Seat:
     if isinstance(entry, str):
         return Seat(_text(entry, "a seat's name"))
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-        raise TableError(f"a seat is a name or an object with a name, got {short(entry)}")
+        raise TableError(f"a seat is a name or an object with a name, got {shorten(entry)}")
     bot = entry.get("bot") or None
     if bot is not None and not isinstance(bot, str):
-        raise TableError(f"a seat's bot is a level's name, got {short(bot)}")
+        raise TableError(f"a seat's bot is a level's name, got {shorten(bot)}")
     return Seat(_text(entry["name"], "a seat's name"), None if bot is None else _text(bot, "a bot level"))
