@@ -16,10 +16,12 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import types
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
 import pytest
 
 from family import family
@@ -527,6 +529,26 @@ class TestOutputsChecked:
             check_outputs(tmp_path / "nowhere" / "x.json", None)
 
 
+#: ``maumau`` that also saves the records of an interrupted run, as `simulate` raised them, to the file named first.
+RECORDING_MAUMAU = """
+import json, signal, sys
+import attrs
+from maumau import cli, simulation
+
+def simulate(*args, **kwargs):
+    try:
+        return simulation.simulate(*args, **kwargs)
+    except simulation.SimulationInterrupted as interrupted:
+        with open(sys.argv[1], "w") as file:
+            json.dump([attrs.asdict(record) for record in interrupted.simulation.records], file)
+        raise
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C raises, as in a terminal, even if SIGINT came ignored
+cli.simulate = simulate
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+
 class TestRay:
     """
     The Ray backend on a local Ray instance.
@@ -563,6 +585,47 @@ class TestRay:
 
         assert code == 0
         assert json.loads(path.read_text())["matches"] == 4
+
+    @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+    def test_ctrl_c_stops_a_ray_run_as_it_stops_a_local_one(self, tmp_path: Path) -> None:
+        needs("ray", "ray")
+        saved, records, stderr = tmp_path / "partial.json", tmp_path / "records.json", tmp_path / "stderr"
+        arguments = ["simulate", "--backend", "ray", "--jobs", "2", "--bots", "heuristic,random", "--seed", "5"]
+        arguments += ["--matches", "1000", "--option", "target=1", "--json", str(saved)]
+        with stderr.open("w") as err:  # a file, read while the run goes on: no pipe to fill or to block on
+            process = subprocess.Popen(
+                [sys.executable, "-c", RECORDING_MAUMAU, str(records), *arguments],
+                stdout=subprocess.PIPE,
+                stderr=err,
+                text=True,
+                start_new_session=True,  # its own process group, which a terminal's Ctrl-C reaches as a whole
+            )
+        try:
+            deadline = time.monotonic() + 45  # Ray starts in seconds, more on a busy machine
+            while not any(line.startswith("matches ") for line in stderr.read_text().splitlines()):
+                assert process.poll() is None, stderr.read_text()
+                assert time.monotonic() < deadline, "no progress from the Ray run"
+                time.sleep(0.05)
+            os.killpg(process.pid, signal.SIGINT)  # the first tenth is done: the workers are busy
+            out, _ = process.communicate(timeout=45)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        err = stderr.read_text()
+
+        assert process.returncode == 130, err
+        assert "Traceback" not in err
+        assert sum(line.startswith("maumau: interrupted after ") for line in err.splitlines()) == 1
+        summary = json.loads(saved.read_text())
+        assert summary["interrupted"]
+        assert 0 < summary["matches"] < summary["matches_planned"] == 1000
+        assert f"{summary['matches']} matches of classic" in out
+        played = json.loads(records.read_text())
+        plan = MatchPlan("classic", ("heuristic", "random"), 5, {"target": 1})
+        one_process = [attrs.asdict(play_match(plan, record["number"])) for record in played]
+        assert played == json.loads(json.dumps(one_process))
+        assert len(played) == summary["matches"]
 
 
 class SeatZeroWins:
@@ -623,6 +686,33 @@ class TestRayInstance:
 
         assert started[0]["address"] == "ray://x:1"
         assert "num_cpus" not in started[0]
+
+    def test_ctrl_c_while_ray_starts_stops_the_run_once_ray_is_up(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        started = self.fake_ray(monkeypatch)
+        stopped: list[bool] = []
+
+        def init(**kwargs: object) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # interrupted, a real ray.init leaves processes running
+            started.append(kwargs)
+
+        monkeypatch.setattr(sys.modules["ray"], "init", init)
+        monkeypatch.setattr(sys.modules["ray"], "shutdown", lambda: stopped.append(True))
+
+        with pytest.raises(SimulationInterrupted) as raised:
+            simulate("classic", ["random", "random"], matches=2, seed=1, options={"target": 1}, backend="ray")
+
+        assert len(started) == len(stopped) == 1
+        assert raised.value.simulation.records == ()
+
+    def test_ctrl_c_while_ray_stops_is_dropped(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.fake_ray(monkeypatch)
+        monkeypatch.setattr(sys.modules["ray"], "shutdown", lambda: os.kill(os.getpid(), signal.SIGINT))
+        handler = signal.getsignal(signal.SIGINT)
+
+        result = simulate("classic", ["random", "random"], matches=2, seed=1, options={"target": 1}, backend="ray")
+
+        assert len(result.records) == 2
+        assert signal.getsignal(signal.SIGINT) is handler
 
 
 class TestRayCluster:

@@ -23,14 +23,16 @@ build the rules themselves.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import multiprocessing
 import random
 import signal
 import statistics
+import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
@@ -367,18 +369,50 @@ def _local(plan: MatchPlan, matches: int, jobs: int) -> Generator[list[MatchReco
         yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches)])
 
 
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[list[int]]:
+    """
+    Hold Ctrl-C back while Ray starts or stops, and give the list of those held.
+
+    Interrupted, ``ray.init`` leaves Ray's agent processes running on their own for a minute, and ``ray.shutdown``
+    leaves the instance half stopped and the exit status wrong.  Held only where Ctrl-C raises: in the main thread
+    (the only one Python hands signals to) and where a handler is set (not where SIGINT is ignored).
+    """
+    held: list[int] = []
+    if threading.current_thread() is not threading.main_thread() or not callable(signal.getsignal(signal.SIGINT)):
+        yield held
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, frame: held.append(number))
+    try:
+        yield held
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Generator[list[MatchRecord], None, None]:
+    """
+    The chunks' records from Ray tasks, as they finish.
+
+    A terminal's Ctrl-C reaches the driver alone: Ray starts its own processes with SIGINT blocked and its workers
+    in sessions of their own.  Ray is started and stopped with Ctrl-C held (`_interrupts_held`): one during the
+    start stops the run once Ray is up, and one during the stop is dropped, since the run ends anyway.  Tasks left
+    over end with the job (`ray.shutdown`, or the caller's own end of the Ray it started); they are not cancelled,
+    since a ``ray.cancel`` racing a task's end can abort the driver (Ray's "Tried to complete task that was not
+    pending", ray-project/ray#54846).
+    """
     try:
         import ray
     except ImportError:  # pragma: no cover - only without the extra
         raise ValueError("the ray backend needs Ray: pip install 'maumau[ray]'") from None
     started = not ray.is_initialized()
-    if started:
-        if address is None:  # a private local instance, whatever else runs on the machine (RAY_ADDRESS included)
+    with _interrupts_held() as held:
+        if started and address is None:  # a private local instance, whatever else runs there (RAY_ADDRESS too)
             ray.init(address="local", num_cpus=jobs, include_dashboard=False, log_to_driver=False)
-        else:
+        elif started:
             ray.init(address=address, log_to_driver=False)
     try:
+        if held:
+            raise KeyboardInterrupt
         remote = ray.remote(_play_chunk)
         pending = [remote.remote(plan, chunk) for chunk in _chunks(matches, jobs)]
         while pending:
@@ -386,7 +420,8 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
             yield ray.get(done[0])
     finally:
         if started:
-            ray.shutdown()
+            with _interrupts_held():
+                ray.shutdown()
 
 
 def simulate(
