@@ -1,11 +1,12 @@
 """
-Development sessions: ``nox`` runs lint, tests, typecheck, docs, web (the web table) and peers (the example
-packages against OpenSpiel and RLCard); ``nox -s bench`` measures speed; ``nox -s soak`` searches long for rule bugs;
-``nox -s mutants`` checks that the tests notice rule changes; ``nox -s browser`` plays the web table in Chromium and
-loads it with many tables; ``nox -s rl`` and ``nox -s openspiel`` test the game-AI interop with its libraries;
-``nox -s learn`` trains an agent; ``nox -s bench_rl`` compares its environment's speed with RLCard's and PettingZoo's;
-``nox -s strength`` measures the bots against each other; ``nox -s simulate_extras`` and ``nox -s ray`` test
-``maumau simulate`` with its optional extras.
+Development sessions: ``nox`` runs lint, tests, typecheck, docs, web (the web table), peers (the example
+packages against OpenSpiel and RLCard), rl and openspiel (the game-AI adapters with their libraries) and package;
+``nox -s bench`` measures speed; ``nox -s soak`` searches long for rule bugs; ``nox -s mutants`` checks that the
+tests notice rule changes; ``nox -s browser`` plays the web table in Chromium and loads it with many tables;
+``nox -s learn`` trains an agent; ``nox -s bench_rl`` compares its environment's speed with RLCard's and
+PettingZoo's; ``nox -s strength`` measures the bots against each other; ``nox -s simulate_extras`` and
+``nox -s ray`` test ``maumau simulate`` with its optional extras, and ``nox -s ray_cluster`` on a real Ray cluster of
+two nodes on this machine.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import nox
 #: The development dependencies, as pyproject.toml's [dependency-groups] lists them.
 GROUPS: dict[str, list[str]] = tomllib.loads(Path("pyproject.toml").read_text("utf-8"))["dependency-groups"]
 
-nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers", "package"]
+nox.options.sessions = ["lint", "tests", "typecheck", "docs", "web", "peers", "rl", "openspiel", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_external_run = True
 nox.options.default_venv_backend = "venv"
@@ -85,8 +86,15 @@ def bench(session: nox.Session) -> None:
     one job and with all cores; ``nox -s bench -- --several`` what a play of several cards costs next to the same
     cards played on separate turns; ``nox -s bench -- --profiles`` a game profile next to the same game's plugin,
     and what loading a profile costs; ``nox -s bench -- --overhead`` what ``maumau simulate`` costs per match of
-    random bots next to the bare engine playing the same matches (CPU seconds, a ratio).
+    random bots next to the bare engine playing the same matches (CPU seconds, a ratio); ``nox -s bench --
+    --adapters`` what the game-AI adapters (OpenSpiel, PettingZoo, Gymnasium) cost per step next to the bare
+    engine, beside RLCard's UNO env and OpenSpiel's own Crazy Eights (``--check`` fails a missed goal).
     """
+    if "--adapters" in session.posargs:
+        session.install("-e", ".[rl,openspiel]", "rlcard")
+        rest = [arg for arg in session.posargs if arg != "--adapters"]
+        session.run("python", "benchmarks/rl_overhead.py", *rest)
+        return
     session.install("-e", ".")
     if "--overhead" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--overhead"]
@@ -202,15 +210,20 @@ def rl(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def openspiel(session: nox.Session) -> None:
     """
-    The OpenSpiel games: OpenSpiel's random simulation test, IS-MCTS, then a short IS-MCTS match against a bot.
+    The OpenSpiel games: OpenSpiel's random simulation test, IS-MCTS, then short IS-MCTS matches against bots.
 
-    ``nox -s openspiel -- --games 20 --level search`` plays a longer match (arguments go to the match script).
+    ``nox -s openspiel -- --versus ismcts`` is the benchmark (100 games against the search bot, about two CPU
+    minutes); ``nox -s openspiel -- --games 20 --level search`` plays a longer match (arguments go to the match
+    script).  Without arguments, a short match and a short benchmark, its budget calibrated on one-game pilots.
     """
     session.install("-e", ".[openspiel]", *GROUPS["tests"])
     session.run("pytest", "tests/test_rl_openspiel.py", env={"MAUMAU_REQUIRE_EXTRAS": "1"})
-    session.run(
-        "python", "examples/rl/openspiel_match.py", *(session.posargs or ["--games", "2", "--simulations", "30"])
-    )
+    match = "examples/rl/openspiel_match.py"
+    if session.posargs:
+        session.run("python", match, *session.posargs)
+        return
+    session.run("python", match, "--games", "2", "--simulations", "30")
+    session.run("python", match, "--versus", "ismcts", "--games", "2", "--pilot", "1")
 
 
 @nox.session(python=PYTHON)
@@ -229,14 +242,8 @@ def bench_rl(session: nox.Session) -> None:
     """
     Environment steps per CPU second: maumau's PettingZoo environment, RLCard's UNO and PettingZoo's Connect Four.
 
-    ``nox -s bench_rl -- --overhead`` measures instead what each adapter (OpenSpiel, PettingZoo, Gymnasium)
-    costs per step beside the bare engine (``benchmarks/rl_overhead.py``; ``--check`` fails a missed goal).
+    What each adapter costs per step beside the bare engine is ``nox -s bench -- --adapters``.
     """
-    if "--overhead" in session.posargs:  # each adapter's cost per step beside the bare engine's
-        session.install("-e", ".[rl,openspiel]")
-        rest = [arg for arg in session.posargs if arg != "--overhead"]
-        session.run("python", "benchmarks/rl_overhead.py", *rest)
-        return
     session.install("-e", ".[rl]", "rlcard", "pygame")
     session.run("python", "benchmarks/rl_speed.py", *session.posargs)
 

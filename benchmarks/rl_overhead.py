@@ -17,7 +17,12 @@ one variant from seeds 0, 1, 2, ... with uniformly random legal choices
 * **Gymnasium**: ``env.step()`` with a random id of ``info["action_mask"]``,
   the other seats played by `maumau.bots.RandomBot` s inside the
   environment; every decision of the match counts as a step, the bots'
-  too, so that the step is the same unit as the engine's.
+  too, so that the step is the same unit as the engine's;
+* beside them, the environments of two other libraries as their users
+  meet them (`peers.py` describes both): **RLCard UNO env**,
+  ``rlcard.make("uno")`` (2 players, its observation array built every
+  step), and OpenSpiel's own C++ **crazy_eights** (the players given),
+  random legal play: a step of theirs, against maumau's engine step.
 
 Time is CPU time (`time.process_time`).  The loops take turns in each of
 several repeats, and each adapter's ratio to the engine (CPU per step over
@@ -27,7 +32,7 @@ the drift of a shared machine mostly cancels.  The goals: OpenSpiel at most
 one is missed.
 
 ``python benchmarks/rl_overhead.py --variant classic --players 2 --seconds 2 --repeats 5``
-or ``nox -s bench_rl -- --overhead``.
+or ``nox -s bench -- --adapters`` (which installs the libraries).
 """
 
 from __future__ import annotations
@@ -37,11 +42,12 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
+from peers import Contender, openspiel_contender, rlcard_env_contender
 
-from maumau import Action, PlayerView, Resign, apply, legal_actions, new_game
+from maumau import Action, Resign, apply, legal_actions, new_game
 from maumau.bots import RandomBot, acting_seat
 from maumau.rl import gymnasium_env, pettingzoo_env, register_openspiel_games
 
@@ -125,17 +131,20 @@ def pettingzoo_loop(variant: str, players: int) -> Loop:
 class CountingBot(RandomBot):
     """
     A random bot that counts its decisions, so that the Gymnasium loop counts every decision of a match.
+
+    It decides from its legal actions (`maumau.bots.ActionsBot`), as `RandomBot` does, so the environment asks
+    ``choose_from`` and ``react_from``, and builds no view for it.
     """
 
     decisions = 0
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose_from(self, seat: int, actions: Sequence[Action]) -> Action:
         CountingBot.decisions += 1
-        return super().choose(view)
+        return super().choose_from(seat, actions)
 
-    def react(self, view: PlayerView) -> Action | None:
+    def react_from(self, seat: int, actions: Sequence[Action]) -> Action | None:
         CountingBot.decisions += 1
-        return super().react(view)
+        return super().react_from(seat, actions)
 
 
 def gymnasium_loop(variant: str, players: int) -> Loop:
@@ -161,6 +170,24 @@ def gymnasium_loop(variant: str, players: int) -> Loop:
     return run
 
 
+def peer_loop(make: Callable[[], Contender | None]) -> Loop | None:
+    """
+    A peer library's environment, as `peers.py` plays it; ``None`` when the library is missing.
+    """
+    contender = make()
+    if contender is None:
+        return None
+    play = contender.play
+
+    def run(seconds: float) -> tuple[int, float]:
+        steps, started = 0, time.process_time()
+        while time.process_time() - started < seconds:
+            steps += play()
+        return steps, time.process_time() - started
+
+    return run
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("--variant", default="classic")
@@ -176,6 +203,11 @@ def main() -> None:
         "PettingZoo": pettingzoo_loop(args.variant, args.players),
         "Gymnasium": gymnasium_loop(args.variant, args.players),
     }
+    peers = {
+        "RLCard UNO env 2p": peer_loop(lambda: rlcard_env_contender(0)),
+        f"OpenSpiel crazy_eights {args.players}p": peer_loop(lambda: openspiel_contender(args.players, 0)),
+    }
+    loops.update({key: loop for key, loop in peers.items() if loop is not None})
     per_step: dict[str, list[float]] = {key: [] for key in loops}
     order = list(loops)
     for repeat in range(args.repeats):
@@ -186,7 +218,7 @@ def main() -> None:
         f"{args.variant}, {args.players} players: CPU per step, median of {args.repeats} repeats "
         f"of {args.seconds:g} s each"
     )
-    print(f"  {'':<12} {'µs/step':>9} {'× engine':>9} {'goal':>6}   ratios by repeat")
+    print(f"  {'':<28} {'µs/step':>9} {'× engine':>9} {'goal':>6}   ratios by repeat")
     missed = []
     for key, values in per_step.items():
         ratios = [ours / engine for ours, engine in zip(values, per_step["engine"], strict=True)]
@@ -194,7 +226,7 @@ def main() -> None:
         goal = GOALS.get(key)
         shown = " ".join(f"{each:.2f}" for each in ratios)
         print(
-            f"  {key:<12} {statistics.median(values) * 1e6:>9.1f} {ratio:>9.2f} "
+            f"  {key:<28} {statistics.median(values) * 1e6:>9.1f} {ratio:>9.2f} "
             f"{'' if goal is None else f'{goal:.1f}':>6}   {shown}"
         )
         if goal is not None and ratio > goal:

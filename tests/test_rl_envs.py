@@ -4,6 +4,7 @@ The PettingZoo and Gymnasium environments of `maumau.rl` (the ``rl`` nox session
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -18,11 +19,30 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from family import family  # noqa: E402
-from maumau import CardsDrawn, Challenge, DrawCards, PlayCard, UnknownBotLevelError, variants  # noqa: E402
+from maumau import (  # noqa: E402
+    CardsDrawn,
+    Challenge,
+    DrawCards,
+    PlayCard,
+    Resign,
+    UnknownBotLevelError,
+    apply,
+    legal_actions,
+    new_game,
+    variants,
+    view,
+)
 from maumau.bots import HeuristicBot, RandomBot  # noqa: E402
 from maumau.mechanics import Combinations, Stacking  # noqa: E402
 from maumau.plugins import variant_names  # noqa: E402
-from maumau.rl import NO_REACTION, gymnasium_env, pettingzoo_env, register_gymnasium_envs  # noqa: E402
+from maumau.rl import (  # noqa: E402
+    NO_REACTION,
+    Observer,
+    gymnasium_env,
+    pettingzoo_env,
+    register_gymnasium_envs,
+)
+from maumau.rl._encoder import StateEncoder  # noqa: E402
 from maumau.rl._gymnasium import MaumauGymEnv  # noqa: E402
 from test_family import TABLES, TWO  # noqa: E402
 
@@ -52,6 +72,66 @@ def random_steps(env, seed: int, steps: int):
         seen = env.observe(agent)
         yield agent, seen
         env.step(int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+
+
+def played_states(variant: str, players: int, seed: int, steps: int, plugins=()):
+    """
+    The states of random legal play from a deal of *seed*, out-of-turn actions included, to the end or *steps*.
+    """
+    rng = random.Random(seed)
+    state = new_game(variant, players=players, seed=seed, plugins=plugins)
+    states = [state]
+    while not state.is_over and len(states) < steps:
+        actions = [a for seat in range(players) for a in legal_actions(state, seat) if type(a) is not Resign]
+        state = apply(state, rng.choice(actions))
+        states.append(state)
+    return states
+
+
+class TestStateEncoder:
+    """
+    The environments read observations from the states, rewriting only what changed: always the observer's vector.
+    """
+
+    @staticmethod
+    def assert_encodes_as_the_observer(states, players: int, rng: random.Random) -> int:
+        observer = Observer.of(states[0])
+        encoder = StateEncoder(observer)
+        compared = 0
+        for state in states:
+            for seat in rng.sample(range(players), rng.randint(0, players)):  # some seats skip states
+                fast = encoder.encode(state, seat)
+                assert fast.dtype == np.float32
+                assert np.array_equal(fast, observer.encode(view(state, seat))), (state.variant, seat)
+                compared += 1
+        return compared
+
+    @pytest.mark.parametrize(("variant", "players"), VARIANTS)
+    def test_every_variant_is_encoded_as_its_views(self, variant, players):
+        rng = random.Random(7)
+        games = [played_states(variant, count, seed, 600) for count in (players, players + 1) for seed in range(3)]
+        for states in games:
+            assert self.assert_encodes_as_the_observer(states, len(states[0].players), rng) > 0
+
+    @pytest.mark.parametrize("table", sorted(FAMILY))
+    def test_the_new_vocabulary_is_encoded_as_its_views(self, table):
+        rng = random.Random(8)
+        for seed in range(4):
+            states = played_states("classic", 3, seed, 600, plugins=(FAMILY[table],))
+            assert self.assert_encodes_as_the_observer(states, 3, rng) > 0
+
+    def test_states_in_any_order_and_from_any_deal_are_encoded_as_their_views(self):
+        rng = random.Random(9)
+        states = [state for seed in range(3) for state in played_states("penalty-52", 3, seed, 300)]
+        rng.shuffle(states)  # a search jumps between positions and deals
+        assert self.assert_encodes_as_the_observer(states, 3, rng) > 300
+
+    def test_the_encoded_vector_is_the_callers_own(self):
+        state = new_game("classic", players=2, seed=1)
+        encoder = StateEncoder(Observer.of(state))
+        first = encoder.encode(state, 0)
+        first[:] = -1.0
+        assert np.array_equal(encoder.encode(state, 0), Observer.of(state).encode(view(state, 0)))
 
 
 class TestPettingZoo:
@@ -213,6 +293,51 @@ class TestGymnasium:
         """
         with pytest.raises(ValueError, match="3 players need 2 opponents, got 1"):
             gymnasium_env("classic", players=3, opponents=[HeuristicBot])
+
+    @pytest.mark.parametrize("kind", ["resigns", "plays out of turn"])
+    def test_a_bot_that_takes_an_action_it_may_not_take_is_refused(self, kind):
+        """
+        A bot's action is checked against its seat's legal actions: resigning is never one, nor another seat's move.
+        """
+
+        class Cheat(RandomBot):
+            def choose_from(self, seat, actions):
+                if kind == "resigns":
+                    return Resign(seat)
+                return DrawCards((seat + 1) % 2)
+
+        def play_until_the_bot_moves():
+            env = gymnasium_env("classic", players=2, opponents=Cheat, seat=1)
+            _, info = env.reset(seed=1)
+            for _ in range(10):
+                _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+        with pytest.raises(ValueError, match="is not an action seat 0 may take now"):
+            play_until_the_bot_moves()
+
+    def test_bots_that_decide_from_their_actions_play_as_with_their_views(self):
+        """
+        A bot that decides from its legal actions (`RandomBot`) is spared the view, and plays the same match.
+        """
+
+        class Viewing(RandomBot):  # the same choices, from a view: the environment builds one for it
+            choose_from = react_from = None
+
+            def choose(self, view):
+                return RandomBot.choose_from(self, view.seat, view.legal_actions)
+
+        def play(opponents) -> list[int]:
+            env = gymnasium_env("classic", players=3, opponents=opponents)
+            _, info = env.reset(seed=5)
+            chosen = []
+            for _ in range(300):
+                chosen.append(int(np.flatnonzero(info["action_mask"])[-1]))
+                _, _, terminated, _, info = env.step(chosen[-1])
+                if terminated:
+                    break
+            return [*chosen, len(env.position.state.actions)]
+
+        assert play(RandomBot) == play(Viewing)
 
     @pytest.mark.parametrize("opponents", ["heuristic", ["random", "search:20"], ["heuristic", RandomBot]])
     def test_opponents_by_level_name_play_a_match(self, opponents):

@@ -13,6 +13,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -36,7 +37,7 @@ from maumau import (
     hookimpl,
     simulation,
 )
-from maumau._report import PlainProgress, check_outputs, duration
+from maumau._report import PlainProgress, check_outputs, duration, write_json
 from maumau.bots import HeuristicBot, RandomBot
 from maumau.cli import main
 from maumau.mechanics import Combinations, Stacking
@@ -426,6 +427,35 @@ class TestInterrupt:
         assert "Traceback" not in err
         assert "7 matches of classic" in out
         assert (saved["matches"], saved["matches_planned"], saved["interrupted"]) == (7, 20, True)
+
+    def test_a_second_ctrl_c_while_saving_keeps_the_last_whole_file(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        Played(monkeypatch, stop=3)
+        path = tmp_path / "partial.json"
+        path.write_text('{"matches": 40}\n')
+
+        def interrupted(descriptor: int) -> None:  # Ctrl-C again as the new file is flushed to the disk
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(os, "fsync", interrupted)
+        code, out, err = run(["simulate", "--matches", "20", "--option", "target=1", "--json", str(path)])
+
+        assert code == 130
+        assert "maumau: interrupted again, before the results were all printed and saved" in err.splitlines()
+        assert "Traceback" not in err
+        assert "3 matches of classic" in out
+        assert path.read_text() == '{"matches": 40}\n'
+        assert [file.name for file in tmp_path.iterdir()] == ["partial.json"]  # nothing left half written
+
+    def test_a_save_that_fails_names_the_file_asked_for(self, tmp_path: Path) -> None:
+        result = simulate("classic", ["random", "random"], matches=1, seed=0, options={"target": 1})
+
+        with pytest.raises(OSError, match=re.escape(str(tmp_path / "missing" / "out.json"))):
+            write_json(result, tmp_path / "missing" / "out.json")
+        with pytest.raises(OSError, match=re.escape(str(tmp_path))):
+            write_json(result, tmp_path)  # a directory: the temporary file is not left beside it
+        assert list(tmp_path.iterdir()) == []
 
     def test_a_bot_raising_ctrl_c_stops_the_run_cleanly(self, monkeypatch: pytest.MonkeyPatch) -> None:
         calls = [0]

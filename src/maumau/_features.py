@@ -30,7 +30,7 @@ from ._cards import Card
 if TYPE_CHECKING:  # the view module needs the engine, which needs the hooks, which need this module
     from ._view import PlayerView
 
-__all__ = ["Feature", "card_counts", "kernel_features", "one_hot", "relative_seats", "turn_features"]
+__all__ = ["Feature", "card_counts", "deck_cards", "kernel_features", "one_hot", "relative_seats", "turn_features"]
 
 
 def _positive(instance: object, attribute: object, value: int) -> None:
@@ -85,6 +85,14 @@ def card_counts(cards: Sequence[Card], index: dict[Card, int], size: int) -> lis
     for card in cards:
         values[index[card]] += 1.0
     return values
+
+
+def deck_cards(deck: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """
+    The distinct cards of *deck* and its suits, each in the deck's order: what `kernel_features` is given.
+    """
+    cards = tuple(dict.fromkeys(deck))
+    return cards, tuple(dict.fromkeys(card.suit for card in cards if card.suit is not None))
 
 
 def kernel_features(players: int, cards: tuple[Card, ...], suits: tuple[str, ...]) -> tuple[Feature, ...]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from ._files import write_text_whole
 from .exceptions import SimulationError
 from .simulation import Simulation
 
@@ -221,9 +222,9 @@ def check_outputs(json_path: Path | None, plot_path: Path | None) -> None:
 
 def write_json(simulation: Simulation, path: Path) -> None:
     """
-    Save the results as JSON at *path*.
+    Save the results as JSON at *path*: the whole file or, if cut short, the file as it was.
     """
-    path.write_text(json.dumps(simulation.to_dict(), indent=2) + "\n", encoding="utf-8")
+    write_text_whole(path, json.dumps(simulation.to_dict(), indent=2) + "\n")
 
 
 def write_plot(simulation: Simulation, path: Path) -> None:

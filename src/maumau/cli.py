@@ -30,6 +30,7 @@ from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, 
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from ._engine import apply, check_action, legal_actions, new_game, start_of
 from ._events import Event, RoundEnded
+from ._files import write_text_whole
 from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
@@ -717,6 +718,8 @@ def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             _report(partial, args, stdout)
         except (MaumauError, ValueError, OSError) as error:
             print(f"maumau: error: {error}", file=stderr)
+        except KeyboardInterrupt:  # a second Ctrl-C: a file cut short keeps what it held before
+            print("maumau: interrupted again, before the results were all printed and saved", file=stderr)
         return INTERRUPTED
     except KeyboardInterrupt:  # before the first match or while saving: nothing to report
         print("maumau: interrupted", file=stderr)
@@ -964,7 +967,7 @@ def _saver(path: str, human: int, level: str, house_rules: tuple[str, ...]) -> C
     def save(state: GameState) -> None:
         seats = [Seat(p.name, None if seat == human else level) for seat, p in enumerate(state.players)]
         text = Table.around(state, seats, house_rules=house_rules).to_json()
-        Path(path).write_text(text, encoding="utf-8")
+        write_text_whole(path, text)  # Ctrl-C while saving leaves the last whole save
 
     return save
 

@@ -20,17 +20,19 @@ import random
 import re
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .._view import view
-from ..bots import Bot, reacts
+from .._actions import Action
+from .._state import GameState
+from .._view import events_seen, view
+from ..bots import ActionsBot, Bot, ObservingBot, ReactingBot, observes, reacts
 from ..plugins import Rules, variant_names
-from ._spaces import NO_REACTION
+from ._encoder import Masks, StateEncoder
 from ._turns import Opponent, Position, Setup, Turn, bot_factory, returns
 
 __all__ = ["MaumauGymEnv", "env_id", "make_registered", "register_envs"]
@@ -79,6 +81,13 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         self.position: Position | None = None
         self.current: Turn | None = None
         self.bots: dict[int, Bot] = {}
+        #: By seat: whether its bot reacts and whether it decides from its legal actions alone (`ActionsBot`).
+        self._kinds: dict[int, tuple[bool, bool]] = {}
+        self._observing: list[tuple[int, Bot]] = []
+        self._encoder = StateEncoder(self.observer)
+        self._masks: dict[type[np.generic], Masks] = {
+            kind: Masks(len(self.space), kind) for kind in (np.int8, np.bool_)
+        }
         self.steps = 0
 
     def reset(
@@ -94,6 +103,9 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         self.bots = {
             other: factory(seeds.randrange(2**63)) for other, factory in zip(others, self.factories, strict=True)
         }
+        # What each bot can do, asked once per bot: its decisions then call it without protocol checks.
+        self._kinds = {seat: (reacts(bot), isinstance(bot, ActionsBot)) for seat, bot in self.bots.items()}
+        self._observing = [(seat, bot) for seat, bot in self.bots.items() if observes(bot)]
         self.steps = 0
         self._play_bots(self.setup.deal(seed))
         return self._observation(), self._info()
@@ -102,19 +114,32 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         """
         Let the bots act until the learner must decide or the match is over.
         """
-        turn = position.turn(self.space)
-        while turn is not None and turn.seat != self.seat:
-            bot = self.bots[turn.seat]
-            seen = view(position.state, turn.seat)
-            if turn.reacting:
-                action = bot.react(seen) if reacts(bot) else None
-                index = NO_REACTION if action is None else self.space.encode(action)
-            else:
-                action = bot.choose(seen)
-                index = self.space.encode(action)
-            position = self._told(position, position.after(self.space, turn, index))
-            turn = position.turn(self.space)
-        self.position, self.current = position, turn
+        asked = position.asked()
+        while asked is not None and asked[0] != self.seat:
+            seat, reacting, actions = asked
+            action = self._decide(position.state, seat, reacting, actions)
+            position = self._told(position, position.acted(seat, reacting, action, actions))
+            asked = position.asked()
+        self.position, self.current = position, None if asked is None else Turn.of(self.space, *asked)
+
+    def _decide(self, state: GameState, seat: int, reacting: bool, actions: Sequence[Action]) -> Action | None:
+        """
+        What the bot of *seat* does among its legal *actions*, asked to react or not (``None``: no reaction).
+
+        A bot that decides from its legal actions alone (`maumau.bots.ActionsBot`)
+        gets them without a view, as `maumau.bots.play_out` gives them.
+        """
+        bot = self.bots[seat]
+        can_react, from_actions = self._kinds[seat]
+        if reacting:
+            if not can_react:
+                return None
+            if from_actions:
+                return cast(ActionsBot, bot).react_from(seat, actions)
+            return cast(ReactingBot, bot).react(view(state, seat))
+        if from_actions:
+            return cast(ActionsBot, bot).choose_from(seat, actions)
+        return bot.choose(view(state, seat))
 
     def _told(self, before: Position, after: Position) -> Position:
         """
@@ -122,15 +147,13 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         protocol exists) has been told the events of the action, as its seat saw them.
         """
         if after.state is not before.state:
-            for seat, bot in self.bots.items():
-                observe = getattr(bot, "observe", None)
-                if observe is not None:
-                    observe(view(after.state, seat).events)
+            for seat, bot in self._observing:
+                cast(ObservingBot, bot).observe(events_seen(after.state.events, seat))
         return after
 
     def _observation(self) -> Observation:
         assert self.position is not None
-        return self.observer.encode(view(self.position.state, self.seat))
+        return self._encoder.encode(self.position.state, self.seat)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """
@@ -139,10 +162,7 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         return self._mask(np.bool_)
 
     def _mask(self, kind: type[np.generic]) -> npt.NDArray[Any]:
-        mask = np.zeros(len(self.space), dtype=kind)
-        if self.current is not None:
-            mask[self.current.ids,] = 1
-        return mask
+        return self._masks[kind].of(() if self.current is None else self.current.ids)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         reacting = self.current is not None and self.current.reacting

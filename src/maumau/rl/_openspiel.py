@@ -40,6 +40,7 @@ from .._state import GameState
 from .._view import PlayerView, view
 from ..flow import evolve_player, evolve_state
 from ..plugins import Rules, variant_names
+from ._encoder import StateEncoder
 from ._spaces import NO_REACTION, ActionSpace, Observer
 from ._turns import Position, Turn, returns
 
@@ -410,12 +411,13 @@ class MaumauObserver:
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.tensor = np.zeros(self.observer.size, np.float32)
         self.dict = {part.name: self.tensor[part.start : part.stop] for part in self.observer.layout}
+        self._encoder = StateEncoder(self.observer)  # a learner reads the states of a game one after the other
 
     def set_from(self, state: MaumauState, player: int) -> None:
         if state.position is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.observer.values(view(state.position.state, player))
+        self.tensor[:] = self._encoder.encode(state.position.state, player)
 
     def string_from(self, state: MaumauState, player: int) -> str:
         if state.position is None:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .._view import view
+from ._encoder import Masks, StateEncoder
 from ._turns import Position, Setup, Turn, returns
 
 __all__ = ["MaumauAECEnv"]
@@ -64,6 +64,7 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.possible_agents = [agent_name(seat) for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         observation = spaces.Dict(
             {
@@ -75,7 +76,8 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(len(self.space)) for agent in self.possible_agents}
         self.position: Position | None = None
         self.current: Turn | None = None
-        self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        self._encoder = StateEncoder(self.observer)
+        self._masks = Masks(len(self.space), np.int8)
         self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -101,21 +103,16 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
     def _enter(self, position: Position) -> None:
         self.position = position
         self.current = position.turn(self.space)
-        self._observed = {}
         if self.current is not None:
             self.agent_selection = self.possible_agents[self.current.seat]
             self.infos[self.agent_selection] = {"reacting": self.current.reacting}
 
     def observe(self, agent: str) -> ObsDict:
         assert self.position is not None, "reset() first"
-        seat = self.possible_agents.index(agent)
-        observation = self._observed.get(seat)  # asked once or twice a step: worked out once per position
-        if observation is None:
-            observation = self._observed[seat] = self.observer.encode(view(self.position.state, seat))
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        if self.current is not None and self.current.seat == seat:
-            mask[self.current.ids,] = 1
-        return {"observation": observation.copy(), "action_mask": mask}
+        seat = self._seats[agent]
+        current = self.current
+        ids = current.ids if current is not None and current.seat == seat else ()
+        return {"observation": self._encoder.encode(self.position.state, seat), "action_mask": self._masks.of(ids)}
 
     def step(self, action: int | None) -> None:
         """
@@ -141,9 +138,9 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
             for seat, paid in enumerate(returns(position.state)):
                 self.rewards[agent_name(seat)] = paid
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()  # the only step that pays: every other step's rewards are all 0
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         return None if self.render_mode is None else self.setup.describe(self.position)

@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 from .._actions import Action, Resign, keep_shared
 from .._cards import Card
 from .._engine import legal_actions, new_game
-from .._features import Feature, turn_features
+from .._features import Feature, deck_cards, turn_features
 from .._options import Options
 from .._state import GameState
 from .._view import PlayerView
@@ -40,9 +40,7 @@ def _table(rules: Rules, options: Options, players: int) -> tuple[tuple[Card, ..
     """
     What the encoding hooks are asked with: the deck's distinct cards, its suits and the calls.
     """
-    deck = rules.deck(options, players)
-    cards = tuple(dict.fromkeys(deck))
-    suits = tuple(dict.fromkeys(card.suit for card in deck if card.suit is not None))
+    cards, suits = deck_cards(rules.deck(options, players))
     return cards, suits, rules.calls(options)
 
 
@@ -232,13 +230,22 @@ class Observer:
     without such a rule, whose observation stays as it was.  ``layout``
     says where each one sits.  Get one with `observer` or `Observer.of`.
 
+    *kernel* (the attribute ``kernel``) says how many of the first
+    *features* are the kernel's and the turn's, which the environments
+    follow straight from the states rather than read from views; an
+    observer built by hand leaves it 0, and everything is read from views.
+
     .. versionadded:: 0.2.0
     """
 
-    def __init__(self, variant: str, players: int, features: Sequence[Feature]) -> None:
+    def __init__(self, variant: str, players: int, features: Sequence[Feature], *, kernel: int = 0) -> None:
         self.variant = variant
         self.players = players
         self.features = tuple(features)
+        if not 0 <= kernel <= len(self.features):
+            raise ValueError(f"kernel must be 0 to {len(self.features)}, the features, not {kernel!r}")
+        #: How many of the first features are the kernel's and the turn's.
+        self.kernel = kernel
         names = [feature.name for feature in self.features]
         if len(set(names)) != len(names):
             twice = sorted({name for name in names if names.count(name) > 1})
@@ -269,8 +276,21 @@ class Observer:
         Raises:
             PluginError: a feature read a different number of values than its size.
         """
+        return self._read(view, self.features)
+
+    def plugin_values(self, view: PlayerView) -> list[float]:
+        """
+        The numbers of the plugins' own features (those after the first ``kernel``), the end of the vector of *view*.
+
+        Raises:
+            PluginError: as `values`.
+        """
+        return self._read(view, self.features[self.kernel :])
+
+    @staticmethod
+    def _read(view: PlayerView, features: Sequence[Feature]) -> list[float]:
         values: list[float] = []
-        for feature in self.features:
+        for feature in features:
             read = feature.read(view)
             if len(read) != feature.size:
                 raise PluginError(
@@ -330,7 +350,7 @@ def _observer(rules: Rules, options: Options, players: int) -> Observer:
         waits=waits and "waits" not in declared,
     )
     kernel = len(answers[0]) if answers else 0  # the kernel's answer comes first: the turn's features follow it
-    return Observer(rules.variant, players, [*features[:kernel], *turn, *features[kernel:]])
+    return Observer(rules.variant, players, [*features[:kernel], *turn, *features[kernel:]], kernel=kernel + len(turn))
 
 
 def _turn_uses(rules: Rules, options: Options, players: int) -> tuple[bool, bool, bool]:

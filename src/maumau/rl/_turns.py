@@ -146,11 +146,33 @@ class Position(NamedTuple):
         """
         The seat asked now and whether it is asked to react; ``None`` once the match is over.
         """
-        actor = self.actor()
-        if actor is None:
+        asked = self.asked()
+        return None if asked is None else asked[:2]
+
+    def asked(self) -> tuple[int, bool, tuple[Action, ...]] | None:
+        """
+        The seat asked now, whether it is asked to react, and its legal actions; ``None`` once the match is over.
+
+        The actions are the engine's listing (`maumau.legal_actions`, which
+        may hold resigning, never offered here): a bot chooses among them, and
+        `acted` checks its choice against them.
+        """
+        state = self.state
+        if state.result is not None:
             return None
-        reactor = self.reactor(actor)
-        return (actor, False) if reactor is None else (reactor, True)
+        # `acting_seat` written out for the seat it nearly always finds, whose actions are wanted anyway.
+        pending = state.pending
+        actor = pending.seat if pending is not None else state.to_move
+        actions = () if actor is None else legal_actions(state, actor)
+        if actor is None or not _playable(actions):
+            actor = acting_seat(state)
+            if actor is None:
+                return None
+            actions = legal_actions(state, actor)
+        reactor = self.reactor(actor) if state.rules.has_actions else None
+        if reactor is None:
+            return actor, False, actions
+        return reactor, True, legal_actions(state, reactor)
 
     def turn(self, space: ActionSpace) -> Turn | None:
         """
@@ -159,7 +181,7 @@ class Position(NamedTuple):
         state = self.state
         if state.result is not None:
             return None
-        # `acting_seat` written out for the seat it nearly always finds, whose choices are wanted anyway.
+        # `asked` written out, the ids worked out as the actions are sifted: OpenSpiel's searches run this each step.
         pending = state.pending
         actor = pending.seat if pending is not None else state.to_move
         ids: tuple[int, ...] = ()
@@ -173,8 +195,7 @@ class Position(NamedTuple):
         reactor = self.reactor(actor) if state.rules.has_actions else None
         if reactor is None:
             return _new(Turn, (actor, False, ids, actions))  # `Turn(...)`, without the call of its __new__
-        ids, actions = space.choices(legal_actions(state, reactor), reactor)
-        return Turn(reactor, True, (NO_REACTION, *ids), (None, *actions))
+        return Turn.of(space, reactor, True, legal_actions(state, reactor))
 
     def after(self, space: ActionSpace, turn: Turn, index: int) -> Position:
         """
@@ -189,11 +210,36 @@ class Position(NamedTuple):
             raise ValueError(
                 f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}"
             ) from None
+        return self._acted(turn.seat, turn.reacting, action)
+
+    def acted(
+        self, seat: int, reacting: bool, action: Action | None, legal: Sequence[Action] | None = None
+    ) -> Position:
+        """
+        The position after *seat*, asked now (`asked`), takes *action*: ``None`` declines to react.
+
+        The way for a bot, which chooses among actions, not ids.  *legal* are
+        the actions `asked` listed for the seat, if at hand: the check is then
+        made against them instead of a new listing.
+
+        Raises:
+            ValueError: *action* is not one *seat* may take now (resigning never is; the position stays as it was).
+        """
+        if action is None and not reacting:
+            raise ValueError(f"seat {seat} must act: only a seat asked to react may decline")
+        if action is not None:
+            if legal is None:
+                legal = legal_actions(self.state, seat)
+            if type(action) is Resign or action not in legal:
+                raise ValueError(f"{action} is not an action seat {seat} may take now")
+        return self._acted(seat, reacting, action)
+
+    def _acted(self, seat: int, reacting: bool, action: Action | None) -> Position:
         if action is None:
-            return Position(self.state, self.reacted, self.declined | {turn.seat})
+            return Position(self.state, self.reacted, self.declined | {seat})
         state = apply(self.state, action)  # the very action the engine listed: applied without a search
-        if turn.reacting:
-            return Position(state, self.reacted | {turn.seat}, _NOBODY)
+        if reacting:
+            return Position(state, self.reacted | {seat}, _NOBODY)
         return _new(Position, (state, _NOBODY, _NOBODY))  # `Position(state)` without its keywords: every step
 
 
@@ -210,10 +256,30 @@ class Turn(NamedTuple):
     ids: tuple[int, ...]
     actions: tuple[Action | None, ...]
 
+    @staticmethod
+    def of(space: ActionSpace, seat: int, reacting: bool, actions: Sequence[Action]) -> Turn:
+        """
+        The decision of *seat* among *actions*, resigning left out: their ids, and `NO_REACTION` when reacting.
+        """
+        ids, kept = space.choices(actions, seat)
+        if reacting:
+            return Turn(seat, True, (NO_REACTION, *ids), (None, *kept))
+        return _new(Turn, (seat, False, ids, kept))  # `Turn(...)`, without the call of its __new__
+
 
 #: No seat; and making a named tuple from a tuple, without the Python call of its ``__new__``.
 _NOBODY: frozenset[int] = frozenset()
 _new = tuple.__new__
+
+
+def _playable(actions: Sequence[Action]) -> bool:
+    """
+    Whether *actions* hold one that is not resigning, which no environment offers.
+    """
+    for action in actions:  # noqa: SIM110 (a loop: `any` of a generator costs more, and this runs at every step)
+        if type(action) is not Resign:
+            return True
+    return False
 
 
 def returns(state: GameState) -> list[float]:

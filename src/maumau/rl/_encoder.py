@@ -1,0 +1,393 @@
+"""
+What an environment hands a learner at every step, made cheaply: observations and legal-action masks.
+
+Observations are read from game states, one state after another, rewriting only the numbers that changed.
+
+`maumau.rl.Observer.encode` reads a `maumau.PlayerView`: that is the
+contract of every plugin's features, and it can never show what a view
+hides.  But an environment encodes the states of a game one after the
+other, and from one to the next little changes (a card leaves a hand, one
+joins the pile), while building the view and reading every number again
+costs more than the engine's whole step.  A `StateEncoder` keeps, for each
+seat, the last state it encoded with its vector, compares the next state
+with it field by field (mostly by identity: a new state shares every part
+that did not change with the state before it) and rewrites only what
+changed.  The kernel's features and the turn's are read from the very
+fields of the state that `maumau.view` copies into the view, as their
+``read`` functions read them there; a plugin's own features are still
+read from a view, built for them alone.
+
+The vector is always exactly ``observer.encode(view(state, seat))``: the
+tests compare the two at every step of many games of every variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from .._cards import Card
+from .._features import AGAIN, deck_cards
+from .._state import GameState
+from .._view import view
+
+if TYPE_CHECKING:
+    from ._spaces import Observer
+
+__all__ = ["Masks", "StateEncoder"]
+
+Vector = npt.NDArray[np.float32]
+T = TypeVar("T")
+
+#: The kernel's features, in the order `maumau.kernel_features` declares them.
+KERNEL = (
+    "hand",
+    "top",
+    "played",
+    "drawn",
+    "wish",
+    "debt",
+    "skips",
+    "draw_pile",
+    "direction",
+    "hand_sizes",
+    "to_move",
+    "deciding",
+    "resigned",
+    "scores",
+    "round",
+)
+#: The turn's features, those of them the game has following the kernel's.
+TURN = ("playing", "again", "draws", "waits")
+
+
+class _Places(NamedTuple):
+    """
+    Where each feature read from the state starts in the vector; ``None`` for a turn feature the game lacks.
+    """
+
+    hand: int
+    top: int
+    played: int
+    drawn: int
+    wish: int
+    debt: int
+    skips: int
+    draw_pile: int
+    direction: int
+    hand_sizes: int
+    to_move: int
+    deciding: int
+    resigned: int
+    scores: int
+    round: int
+    playing: int | None
+    again: int | None
+    draws: int | None
+    waits: int | None
+
+
+class _Seat:
+    """
+    What a seat's last encoding left: the state, its vector, and the same numbers as Python floats to compare with.
+    """
+
+    __slots__ = ("mirror", "order", "state", "vector")
+
+    def __init__(self, state: GameState, vector: Vector, order: tuple[int, ...]) -> None:
+        self.state = state
+        self.vector = vector
+        self.mirror: list[float] = vector.tolist()
+        #: The seats in relative order: this seat first.
+        self.order = order
+
+
+class StateEncoder:
+    """
+    ``observer.encode(view(state, seat))`` for a stream of states of one game, from the state and the changes.
+
+    One belongs to one environment (it keeps the last vector of every
+    seat); the states may come from any deals of the observer's game.
+    """
+
+    def __init__(self, observer: Observer) -> None:
+        self.observer = observer
+        self._seats: dict[int, _Seat] = {}
+        self._game: tuple[object, object] = (None, None)  # the rules and options of the states encoded
+        starts = {part.name: part.start for part in observer.layout[: observer.kernel]}
+        self._direct = all(name in starts for name in KERNEL)
+        self._at = _Places(*(starts.get(name, -1) for name in KERNEL), *(starts.get(name) for name in TURN))
+        self._turn = any(name in starts for name in TURN)
+        self._rest = observer.layout[observer.kernel].start if observer.kernel < len(observer.layout) else None
+        self._deck = _Deck(())
+        self._suits: dict[str, int] = {}
+
+    def encode(self, state: GameState, seat: int) -> Vector:
+        """
+        The observation of *seat* in *state*, a new float32 array.
+        """
+        known = self._seats.get(seat)
+        game = self._game
+        if known is None or (
+            (state.rules is not game[0] or state.options is not game[1]) and not self._same_game(state)
+        ):
+            return self._first(state, seat)
+        if state is not known.state:
+            try:
+                self._update(known, state, seat)
+            except BaseException:
+                del self._seats[seat]  # half rewritten: the next call starts afresh
+                raise
+            known.state = state
+        return known.vector.copy()
+
+    def _same_game(self, state: GameState) -> bool:
+        """
+        Whether *state* is of the game encoded so far; if so, its rules and options are those compared first next.
+        """
+        rules, options = self._game
+        same = (state.rules is rules or state.rules == rules) and (state.options is options or state.options == options)
+        if same:  # each deal makes its own options: the next states of this deal are then known by identity
+            self._game = (state.rules, state.options)
+        return same
+
+    def _first(self, state: GameState, seat: int) -> Vector:
+        """
+        The whole vector from a view, and what later encodings of *seat* start from.
+        """
+        vector = self.observer.encode(view(state, seat))
+        if not self._direct:  # an observer whose kernel features are not where the kernel puts them: views only
+            return vector
+        if not self._same_game(state):
+            self._seats.clear()
+            self._game = (state.rules, state.options)
+            players = len(state.players)
+            cards, suits = deck_cards(state.rules.deck(state.options, players))
+            self._deck = _Deck(cards)
+            self._suits = {suit: position for position, suit in enumerate(suits)}
+        count = len(state.players)
+        order = tuple((seat + step) % count for step in range(count))
+        self._seats[seat] = _Seat(state, vector, order)
+        return vector.copy()
+
+    def _update(self, known: _Seat, state: GameState, seat: int) -> None:
+        """
+        Rewrite the numbers of *known* that differ between its state and *state*.
+
+        The mirror holds the old state's numbers exactly, so a field whose
+        value did not change leaves its numbers alone, and one that did is
+        written afresh.
+        """
+        old = known.state
+        vector, mirror, deck, at = known.vector, known.mirror, self._deck, self._at
+        players, before_players = state.players, old.players
+        if players is not before_players:
+            hand, before_hand = players[seat].hand, before_players[seat].hand
+            if hand is not before_hand:
+                _recount(vector, mirror, at.hand, deck, before_hand, hand)
+            sizes = at.hand_sizes
+            for place, other in enumerate(known.order):
+                player, before = players[other], before_players[other]
+                if player is not before:
+                    size = len(player.hand)
+                    if size != len(before.hand):
+                        mirror[sizes + place] = vector[sizes + place] = float(size)
+                    if player.resigned != before.resigned:
+                        _put(vector, mirror, at.resigned + place, float(player.resigned))
+                    if player.score != before.score:
+                        _put(vector, mirror, at.scores + place, float(player.score))
+        pile, before_pile = state.discard_pile, old.discard_pile
+        if pile is not before_pile:
+            top, before_top = pile[-1], before_pile[-1]
+            if top is not before_top:
+                _move(vector, mirror, at.top, deck.at(before_top), deck.at(top))
+            _recount(vector, mirror, at.played, deck, before_pile, pile)
+        drawn = state.drawn if state.to_move == seat else None
+        before_drawn = old.drawn if old.to_move == seat else None  # both None nearly always
+        if drawn is not before_drawn:
+            _move(vector, mirror, at.drawn, _place(before_drawn, deck.at), _place(drawn, deck.at))
+        to_move, before_to_move = state.to_move, old.to_move
+        if to_move != before_to_move:
+            count, base = len(players), at.to_move
+            if before_to_move is not None:
+                mirror[base + (before_to_move - seat) % count] = vector[base + (before_to_move - seat) % count] = 0.0
+            if to_move is not None:
+                mirror[base + (to_move - seat) % count] = vector[base + (to_move - seat) % count] = 1.0
+        if state.draw_pile is not old.draw_pile:
+            _put(vector, mirror, at.draw_pile, float(len(state.draw_pile)))
+        if state.pending is not old.pending:
+            deciding = None if state.pending is None else state.pending.seat
+            before_deciding = None if old.pending is None else old.pending.seat
+            if deciding != before_deciding:
+                count = len(players)
+                _move(
+                    vector,
+                    mirror,
+                    at.deciding,
+                    _place(before_deciding, lambda other: (other - seat) % count),
+                    _place(deciding, lambda other: (other - seat) % count),
+                )
+        if state.wish != old.wish:
+            suits = self._suits.get
+            _move(vector, mirror, at.wish, _place(old.wish, suits), _place(state.wish, suits))
+        if state.debt != old.debt:
+            _put(vector, mirror, at.debt, float(state.debt))
+        if state.skips != old.skips:
+            _put(vector, mirror, at.skips, float(state.skips))
+        if state.direction != old.direction:
+            _put(vector, mirror, at.direction, float(state.direction))
+        if state.round != old.round:
+            _put(vector, mirror, at.round, float(state.round))
+        if self._turn and (
+            state.playing is not old.playing
+            or state.again != old.again
+            or state.draws != old.draws
+            or state.waits is not old.waits
+        ):
+            self._turn_update(known, state)
+        if self._rest is not None:  # a plugin's features: from a view, as they were declared
+            values = self.observer.plugin_values(view(state, seat))
+            vector[self._rest :] = values
+            mirror[self._rest :] = [float(value) for value in values]
+
+    def _turn_update(self, known: _Seat, state: GameState) -> None:
+        """
+        The turn's features, in a game that has them: the open play, another turn, draws by choice, turns to sit out.
+        """
+        old = known.state
+        vector, mirror, at = known.vector, known.mirror, self._at
+        if at.playing is not None and state.playing is not old.playing:
+            _recount(vector, mirror, at.playing, self._deck, old.playing, state.playing)
+        if at.again is not None and state.again != old.again:
+            _move(vector, mirror, at.again, _place(old.again, AGAIN.index), _place(state.again, AGAIN.index))
+        if at.draws is not None:
+            _put(vector, mirror, at.draws, float(state.draws))
+        if at.waits is not None and state.waits is not old.waits:
+            waits = state.waits
+            for place, other in enumerate(known.order):
+                _put(vector, mirror, at.waits + place, float(waits[other]) if waits else 0.0)
+
+
+def _put(vector: Vector, mirror: list[float], position: int, value: float) -> None:
+    if mirror[position] != value:
+        mirror[position] = value
+        vector[position] = value
+
+
+def _place(value: T | None, place: Callable[[T], int | None]) -> int | None:
+    """
+    Where *value* puts the 1 of a one-hot part: ``None`` (no 1) for no value.
+    """
+    return None if value is None else place(value)
+
+
+def _move(vector: Vector, mirror: list[float], base: int, before: int | None, after: int | None) -> None:
+    """
+    Move the 1 of a one-hot part at *base* from *before* to *after* (``None``: no 1).
+    """
+    if before != after:
+        if before is not None:
+            mirror[base + before] = 0.0
+            vector[base + before] = 0.0
+        if after is not None:
+            mirror[base + after] = 1.0
+            vector[base + after] = 1.0
+
+
+def _recount(
+    vector: Vector,
+    mirror: list[float],
+    base: int,
+    deck: _Deck,
+    before: Sequence[Card],
+    after: Sequence[Card],
+) -> None:
+    """
+    Turn the counts of each card of *before* (at *base*) into those of *after*.
+
+    The usual changes are cheap: one card taken from anywhere (a card
+    played from a hand), cards added at the end (drawn, played on the
+    pile), cards taken from the end; anything else counts out *before*
+    and counts in *after*.
+    """
+    kept, size = len(before), len(after)
+    added: Sequence[Card] = after
+    removed: Sequence[Card] = before
+    if size == kept - 1:
+        gap = size
+        for place in range(size):
+            if after[place] is not before[place]:
+                gap = place
+                break
+        if after[gap:] == before[gap + 1 :]:
+            added, removed = (), (before[gap],)
+    elif size > kept:
+        if after[:kept] == before:
+            added, removed = after[kept:], ()
+    elif before[:size] == after:
+        added, removed = (), before[size:]
+    at = deck.at
+    for card in removed:
+        position = at(card) + base
+        mirror[position] -= 1.0
+        vector[position] = mirror[position]
+    for card in added:
+        position = at(card) + base
+        mirror[position] += 1.0
+        vector[position] = mirror[position]
+
+
+class _Deck:
+    """
+    Each distinct card's place in the deck's order, found by the card's identity where it can be.
+
+    A game's cards are the same few objects from one deal to the next, and
+    looking one up by identity skips computing its hash in Python; the
+    deck's cards are held here, so no other object can take their identity.
+    """
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = tuple(cards)
+        self.index = {card: position for position, card in enumerate(self.cards)}
+        by_identity = {id(card): position for position, card in enumerate(self.cards)}
+        lookup = by_identity.get
+        index = self.index
+
+        def at(card: Card) -> int:
+            position = lookup(id(card))
+            return index[card] if position is None else position
+
+        self.at = at
+
+
+class Masks:
+    """
+    Legal-action masks of *size* ids and one dtype, each made once for its legal ids and handed out as copies.
+
+    A game has few distinct sets of legal ids against its many steps (the
+    same few cards stay playable over several turns); a copy of a made mask
+    costs a fraction of making it.  At most `LIMIT` are kept.
+    """
+
+    LIMIT = 4096
+
+    def __init__(self, size: int, dtype: type[np.generic]) -> None:
+        self.size = size
+        self.dtype = dtype
+        self._made: dict[tuple[int, ...], npt.NDArray[np.generic]] = {}
+
+    def of(self, ids: tuple[int, ...]) -> npt.NDArray[np.generic]:
+        """
+        A new mask with 1 (``True``) at each of *ids*.
+        """
+        mask = self._made.get(ids)
+        if mask is None:
+            if len(self._made) >= self.LIMIT:
+                self._made.clear()
+            mask = np.zeros(self.size, dtype=self.dtype)
+            mask[list(ids)] = 1
+            self._made[ids] = mask
+        return mask.copy()
