@@ -284,25 +284,30 @@ def ray(session: nox.Session) -> None:
 def ray_cluster(session: nox.Session) -> None:
     """
     ``maumau simulate --address`` against a real Ray cluster of two nodes started on this machine: a head node,
-    then a worker node joining it, both on 127.0.0.1 so that no traffic leaves the loopback; the results must be
-    those of one process.  Then the scaling table (``benchmarks/scaling.py``) on that cluster.
+    then a worker node joining it, both on loopback addresses so that no traffic leaves the loopback; the results
+    must be those of one process.  Then the scaling table (``benchmarks/scaling.py``) on that cluster.
     """
     import socket
 
     session.install("-e", ".[ray]", *GROUPS["tests"])
+    # Both nodes on the loopback, so that no traffic leaves it: Ray turns 127.0.0.1 into the machine's outward
+    # address ("remotely reachable"), but keeps the other loopback addresses, so the head is 127.0.0.2 and the
+    # worker 127.0.0.3 (the tests check the nodes' addresses).
+    head, worker = "127.0.0.2", "127.0.0.3"
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((head, 0))
         port = probe.getsockname()[1]
-    address = f"127.0.0.1:{port}"
-    loopback = ["--node-ip-address", "127.0.0.1", "--disable-usage-stats"]
+    address = f"{head}:{port}"
+    quiet = ["--disable-usage-stats"]
     # Ray 2.5x asks its nodes and drivers for a token: one is made for this machine, and every command uses it.
     session.env["RAY_AUTH_MODE"] = "token"
     session.run("ray", "get-auth-token", "--generate", silent=True)
     session.run(
-        "ray", "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false", *loopback
-    )
+        "ray", "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false",
+        "--node-ip-address", head, *quiet,
+    )  # fmt: skip
     try:
-        session.run("ray", "start", "--address", address, "--num-cpus", "1", *loopback)
+        session.run("ray", "start", "--address", address, "--num-cpus", "1", "--node-ip-address", worker, *quiet)
         session.run(
             "pytest",
             "tests/test_simulation.py",

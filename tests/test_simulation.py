@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import ipaddress
 import json
 import os
 import re
@@ -747,7 +748,7 @@ class TestRayInstance:
 
 class TestRayCluster:
     """
-    A real Ray cluster, as ``nox -s ray_cluster`` starts one (two nodes on loopback): the same results as one process.
+    A real Ray cluster, as ``nox -s ray_cluster`` starts one (two nodes on the loopback): the results of one process.
     """
 
     def test_a_cluster_gives_the_results_of_one_process(self) -> None:
@@ -763,3 +764,20 @@ class TestRayCluster:
         )
 
         assert remote == local
+
+    def test_the_cluster_is_two_nodes_on_the_loopback(self) -> None:
+        address = os.environ.get("MAUMAU_RAY_ADDRESS")
+        if address is None:
+            pytest.skip("no Ray cluster given: nox -s ray_cluster starts one")
+        needs("ray", "ray")
+        import ray
+
+        ray.init(address=address, log_to_driver=False)
+        try:
+            nodes = [node for node in ray.nodes() if node["Alive"]]
+        finally:
+            ray.shutdown()
+
+        addresses = sorted(node["NodeManagerAddress"] for node in nodes)
+        assert len(set(addresses)) == 2
+        assert all(ipaddress.ip_address(address).is_loopback for address in addresses), addresses
