@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import attrs
 import pytest
 
 from rl_extras import guide_loop, need
@@ -74,16 +75,21 @@ def random_steps(env, seed: int, steps: int):
         env.step(int(rng.choice(np.flatnonzero(seen["action_mask"]))))
 
 
-def played_states(variant: str, players: int, seed: int, steps: int, plugins=()):
+def played_states(variant: str, players: int, seed: int, steps: int, plugins=(), resign: float = 0.0):
     """
-    The states of random legal play from a deal of *seed*, out-of-turn actions included, to the end or *steps*.
+    The states of random legal play from a deal of *seed*, out-of-turn actions included, to the end or *steps*;
+    at each step a seat resigns with the chance *resign*.
     """
     rng = random.Random(seed)
     state = new_game(variant, players=players, seed=seed, plugins=plugins)
     states = [state]
     while not state.is_over and len(states) < steps:
-        actions = [a for seat in range(players) for a in legal_actions(state, seat) if type(a) is not Resign]
-        state = apply(state, rng.choice(actions))
+        listed = [a for seat in range(players) for a in legal_actions(state, seat)]
+        resigns = [a for a in listed if type(a) is Resign]
+        if resign and resigns and rng.random() < resign:
+            state = apply(state, rng.choice(resigns))
+        else:
+            state = apply(state, rng.choice([a for a in listed if type(a) is not Resign]))
         states.append(state)
     return states
 
@@ -94,9 +100,9 @@ class TestStateEncoder:
     """
 
     @staticmethod
-    def assert_encodes_as_the_observer(states, players: int, rng: random.Random) -> int:
+    def assert_encodes_as_the_observer(states, players: int, rng: random.Random, encoder=None) -> int:
         observer = Observer.of(states[0])
-        encoder = StateEncoder(observer)
+        encoder = StateEncoder(observer) if encoder is None else encoder
         compared = 0
         for state in states:
             for seat in rng.sample(range(players), rng.randint(0, players)):  # some seats skip states
@@ -108,10 +114,53 @@ class TestStateEncoder:
 
     @pytest.mark.parametrize(("variant", "players"), VARIANTS)
     def test_every_variant_is_encoded_as_its_views(self, variant, players):
+        """
+        One encoder per player count, as an environment keeps one: deal after deal in order, then their states
+        shuffled (as a search jumps between positions), seats resigning now and then.
+        """
         rng = random.Random(7)
-        games = [played_states(variant, count, seed, 600) for count in (players, players + 1) for seed in range(3)]
+        for count in (players, players + 1):
+            games = [played_states(variant, count, seed, 400, resign=0.01) for seed in range(3)]
+            encoder = StateEncoder(Observer.of(games[0][0]))
+            for states in games:
+                assert self.assert_encodes_as_the_observer(states, count, rng, encoder) > 0
+            mixed = [state for states in games for state in states]
+            rng.shuffle(mixed)
+            assert self.assert_encodes_as_the_observer(mixed, count, rng, encoder) > 0
+
+    def test_resigned_seats_are_encoded_as_their_views(self):
+        rng = random.Random(5)
+        games = [played_states("classic", 4, seed, 300, resign=0.05) for seed in range(6)]
+        assert any(player.resigned for states in games for player in states[-1].players)
         for states in games:
-            assert self.assert_encodes_as_the_observer(states, len(states[0].players), rng) > 0
+            assert self.assert_encodes_as_the_observer(states, 4, rng) > 0
+
+    def test_states_of_another_game_are_encoded_as_their_views(self):
+        """
+        An encoder given states of a game other than its observer's (another deck) encodes them from their views.
+        """
+        observer = Observer.of(new_game("penalty-52", players=3, seed=0))
+        encoder = StateEncoder(observer)
+        for state in played_states("classic", 3, 1, 80):
+            for seat in range(3):
+                assert np.array_equal(encoder.encode(state, seat), observer.encode(view(state, seat)))
+
+    def test_an_observer_made_by_hand_is_encoded_from_views(self):
+        """
+        An observer built by hand is not the game's own, even with the kernel's feature names: its vectors come
+        from its features' reading of the views.
+        """
+        made = Observer.of(new_game("classic", players=3, seed=0))
+        features = [  # a feature named as the kernel's hand, which reads something else
+            attrs.evolve(feature, read=lambda seen, size=feature.size: [float(len(seen.hand) % 3)] * size)
+            if feature.name == "hand"
+            else feature
+            for feature in made.features
+        ]
+        observer = Observer(made.variant, made.players, features, kernel=made.kernel)
+        encoder = StateEncoder(observer)
+        for state in played_states("classic", 3, 2, 80):
+            assert np.array_equal(encoder.encode(state, 1), observer.encode(view(state, 1)))
 
     @pytest.mark.parametrize("table", sorted(FAMILY))
     def test_the_new_vocabulary_is_encoded_as_its_views(self, table):
@@ -315,10 +364,18 @@ class TestGymnasium:
         with pytest.raises(ValueError, match="is not an action seat 0 may take now"):
             play_until_the_bot_moves()
 
-    def test_bots_that_decide_from_their_actions_play_as_with_their_views(self):
+    @pytest.mark.parametrize("variant", ["classic", "penalty-52", "ccw-house"])
+    def test_bots_that_decide_from_their_actions_play_as_with_their_views(self, variant):
         """
-        A bot that decides from its legal actions (`RandomBot`) is spared the view, and plays the same match.
+        A bot that decides from its legal actions (`RandomBot`) is spared the view, and plays the same match,
+        reactions out of turn included (penalty-52's challenges, ccw-house's jump-ins).
         """
+        asked = {"react_from": 0}
+
+        class Counting(RandomBot):
+            def react_from(self, seat, actions):
+                asked["react_from"] += 1
+                return super().react_from(seat, actions)
 
         class Viewing(RandomBot):  # the same choices, from a view: the environment builds one for it
             choose_from = react_from = None
@@ -326,18 +383,24 @@ class TestGymnasium:
             def choose(self, view):
                 return RandomBot.choose_from(self, view.seat, view.legal_actions)
 
-        def play(opponents) -> list[int]:
-            env = gymnasium_env("classic", players=3, opponents=opponents)
-            _, info = env.reset(seed=5)
-            chosen = []
-            for _ in range(300):
-                chosen.append(int(np.flatnonzero(info["action_mask"])[-1]))
-                _, _, terminated, _, info = env.step(chosen[-1])
-                if terminated:
-                    break
-            return [*chosen, len(env.position.state.actions)]
+            def react(self, view):
+                return RandomBot.react_from(self, view.seat, view.legal_actions)
 
-        assert play(RandomBot) == play(Viewing)
+        def play(opponents) -> list[int]:
+            env = gymnasium_env(variant, players=3, opponents=opponents)
+            chosen = []
+            for seed in range(3):
+                _, info = env.reset(seed=seed)
+                for _ in range(300):
+                    chosen.append(int(np.flatnonzero(info["action_mask"])[-1]))
+                    _, _, terminated, _, info = env.step(chosen[-1])
+                    if terminated:
+                        break
+                chosen.append(len(env.position.state.actions))
+            return chosen
+
+        assert play(Counting) == play(Viewing)
+        assert (asked["react_from"] > 0) == (variant != "classic")
 
     @pytest.mark.parametrize("opponents", ["heuristic", ["random", "search:20"], ["heuristic", RandomBot]])
     def test_opponents_by_level_name_play_a_match(self, opponents):

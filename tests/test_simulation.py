@@ -451,12 +451,14 @@ class TestInterrupt:
 
     def test_a_save_that_fails_names_the_file_asked_for(self, tmp_path: Path) -> None:
         result = simulate("classic", ["random", "random"], matches=1, seed=0, options={"target": 1})
+        folder = tmp_path / "saves"
+        folder.mkdir()
 
-        with pytest.raises(OSError, match=re.escape(str(tmp_path / "missing" / "out.json"))):
-            write_json(result, tmp_path / "missing" / "out.json")
-        with pytest.raises(OSError, match=re.escape(str(tmp_path))):
-            write_json(result, tmp_path)  # a directory: the temporary file is not left beside it
-        assert list(tmp_path.iterdir()) == []
+        with pytest.raises(OSError, match=re.escape(str(folder / "missing" / "out.json"))):
+            write_json(result, folder / "missing" / "out.json")
+        with pytest.raises(OSError, match=re.escape(str(folder))):
+            write_json(result, folder)  # a directory: the new file, made beside it, is removed
+        assert [path.name for path in tmp_path.iterdir()] == ["saves"]
 
     def test_a_bot_raising_ctrl_c_stops_the_run_cleanly(self, monkeypatch: pytest.MonkeyPatch) -> None:
         calls = [0]
@@ -734,6 +736,24 @@ class TestRayInstance:
 
         assert len(started) == len(stopped) == 1
         assert raised.value.simulation.records == ()
+
+    def test_a_second_ctrl_c_while_ray_starts_goes_through(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        started = self.fake_ray(monkeypatch)
+        handler = signal.getsignal(signal.SIGINT)
+
+        def init(**kwargs: object) -> None:  # a cluster that does not answer, and a user who presses twice
+            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGINT)
+            started.append(kwargs)
+
+        monkeypatch.setattr(sys.modules["ray"], "init", init)
+
+        with pytest.raises(SimulationInterrupted) as raised:
+            simulate("classic", ["random", "random"], matches=2, seed=1, options={"target": 1}, backend="ray")
+
+        assert started == []  # stopped within ray.init
+        assert raised.value.simulation.records == ()
+        assert signal.getsignal(signal.SIGINT) is handler
 
     def test_ctrl_c_while_ray_stops_is_dropped(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.fake_ray(monkeypatch)

@@ -375,14 +375,22 @@ def _interrupts_held() -> Iterator[list[int]]:
     Hold Ctrl-C back while Ray starts or stops, and give the list of those held.
 
     Interrupted, ``ray.init`` leaves Ray's agent processes running on their own for a minute, and ``ray.shutdown``
-    leaves the instance half stopped and the exit status wrong.  Held only where Ctrl-C raises: in the main thread
-    (the only one Python hands signals to) and where a handler is set (not where SIGINT is ignored).
+    leaves the instance half stopped and the exit status wrong.  One Ctrl-C is held; a second one goes through,
+    since joining a cluster that does not answer may wait long, and a user who presses twice means it.  Held only
+    where Ctrl-C raises: in the main thread (the only one Python hands signals to) and where a handler is set (not
+    where SIGINT is ignored).
     """
     held: list[int] = []
     if threading.current_thread() is not threading.main_thread() or not callable(signal.getsignal(signal.SIGINT)):
         yield held
         return
-    previous = signal.signal(signal.SIGINT, lambda number, frame: held.append(number))
+
+    def hold(number: int, frame: object) -> None:
+        held.append(number)
+        if len(held) > 1:
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, hold)
     try:
         yield held
     finally:
@@ -395,7 +403,8 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
 
     A terminal's Ctrl-C reaches the driver alone: Ray starts its own processes with SIGINT blocked and its workers
     in sessions of their own.  Ray is started and stopped with Ctrl-C held (`_interrupts_held`): one during the
-    start stops the run once Ray is up, and one during the stop is dropped, since the run ends anyway.  Tasks left
+    start stops the run once Ray is up, and one during the stop is dropped, since the run ends anyway; a second
+    one goes through.  Tasks left
     over end with the job (`ray.shutdown`, or the caller's own end of the Ray it started); they are not cancelled,
     since a ``ray.cancel`` racing a task's end can abort the driver (Ray's "Tried to complete task that was not
     pending", ray-project/ray#54846).

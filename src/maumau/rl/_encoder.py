@@ -33,6 +33,7 @@ from .._cards import Card
 from .._features import AGAIN, deck_cards
 from .._state import GameState
 from .._view import view
+from ..exceptions import MaumauError
 
 if TYPE_CHECKING:
     from ._spaces import Observer
@@ -110,7 +111,10 @@ class StateEncoder:
     ``observer.encode(view(state, seat))`` for a stream of states of one game, from the state and the changes.
 
     One belongs to one environment (it keeps the last vector of every
-    seat); the states may come from any deals of the observer's game.
+    seat); the states may come from any deals of the observer's game.  Only
+    the game's own observer (`Observer.of`) is followed from state to state:
+    states of another game, and observers built by hand, get their vectors
+    from views, as `Observer.encode` gives them.
     """
 
     def __init__(self, observer: Observer) -> None:
@@ -163,6 +167,9 @@ class StateEncoder:
             return vector
         if not self._same_game(state):
             self._seats.clear()
+            self._game = (None, None)
+            if not self._observes(state):
+                return vector
             self._game = (state.rules, state.options)
             players = len(state.players)
             cards, suits = deck_cards(state.rules.deck(state.options, players))
@@ -172,6 +179,18 @@ class StateEncoder:
         order = tuple((seat + step) % count for step in range(count))
         self._seats[seat] = _Seat(state, vector, order)
         return vector.copy()
+
+    def _observes(self, state: GameState) -> bool:
+        """
+        Whether the observer is the very one of *state*'s game, whose kernel features read its deck as this does.
+
+        Any other (a game of another deck, an observer built by hand, or one
+        the cache of observers has let go) gets its vectors from views.
+        """
+        try:
+            return self.observer.of(state) is self.observer
+        except MaumauError:  # a game whose observer cannot be made is not this observer's
+            return False
 
     def _update(self, known: _Seat, state: GameState, seat: int) -> None:
         """
@@ -272,6 +291,9 @@ class StateEncoder:
 
 
 def _put(vector: Vector, mirror: list[float], position: int, value: float) -> None:
+    """
+    Set one number, touching the array only when it changes: writing a numpy element costs more than comparing.
+    """
     if mirror[position] != value:
         mirror[position] = value
         vector[position] = value

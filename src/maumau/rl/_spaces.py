@@ -289,6 +289,9 @@ class Observer:
 
     @staticmethod
     def _read(view: PlayerView, features: Sequence[Feature]) -> list[float]:
+        """
+        The numbers *features* read from *view*, each checked against its size: a plugin's slip shows here.
+        """
         values: list[float] = []
         for feature in features:
             read = feature.read(view)

@@ -230,8 +230,13 @@ class Position(NamedTuple):
         if action is not None:
             if legal is None:
                 legal = legal_actions(self.state, seat)
-            if type(action) is Resign or action not in legal:
+            try:
+                index = legal.index(action)
+            except ValueError:
+                index = -1
+            if index < 0 or type(action) is Resign:
                 raise ValueError(f"{action} is not an action seat {seat} may take now")
+            action = legal[index]  # the listed action itself (not an equal copy): applied without a search
         return self._acted(seat, reacting, action)
 
     def _acted(self, seat: int, reacting: bool, action: Action | None) -> Position:
