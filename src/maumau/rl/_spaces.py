@@ -232,8 +232,9 @@ class Observer:
 
     *kernel* (the attribute ``kernel``) says how many of the first
     *features* are the kernel's and the turn's, which the environments
-    follow straight from the states rather than read from views; an
-    observer built by hand leaves it 0, and everything is read from views.
+    follow straight from the states rather than read from views when the
+    observer is the game's own (`Observer.of`); any other observer's
+    vectors are read from views.
 
     .. versionadded:: 0.2.0
     """

@@ -135,19 +135,9 @@ class Position(NamedTuple):
         count = len(state.players)
         for step in range(1, count):
             seat = (actor + step) % count
-            if seat in self.reacted or seat in self.declined:
-                continue
-            for action in legal_actions(state, seat):
-                if type(action) is not Resign:
-                    return seat
+            if seat not in self.reacted and seat not in self.declined and _playable(legal_actions(state, seat)):
+                return seat
         return None
-
-    def deciding(self) -> tuple[int, bool] | None:
-        """
-        The seat asked now and whether it is asked to react; ``None`` once the match is over.
-        """
-        asked = self.asked()
-        return None if asked is None else asked[:2]
 
     def asked(self) -> tuple[int, bool, tuple[Action, ...]] | None:
         """
