@@ -4,8 +4,8 @@ A match of OpenSpiel's IS-MCTS bot against one of maumau's bots, on a maumau var
 Run by ``nox -s openspiel``; with arguments, ``nox -s openspiel -- --games 20 --level heuristic``.
 ``nox -s openspiel -- --versus ismcts`` is the benchmark: maumau's search bot against IS-MCTS over 100 games,
 reporting the search bot's win rate with its 95 % interval and the CPU each side spends per decision.  With
-``--simulations auto`` (the benchmark's default) a pilot of a few games measures both sides' CPU per decision and
-gives IS-MCTS as many simulations as fit in the maumau bot's CPU per decision.  *--level*
+``--simulations auto`` (the benchmark's default) two pilots of a few games measure both sides' CPU per decision and
+give IS-MCTS as many simulations as fit in the maumau bot's CPU per decision.  *--level*
 is a maumau bot level (`maumau.bots.LEVELS`: ``random``, ``heuristic`` or ``search``).  A bot that observes
 (it has an ``observe`` method) is told the events of every action as its seat saw them.  The seats alternate
 from one game to the next, and each game is one short match (classic to 1 point: one round).

@@ -18,7 +18,7 @@ fields of the state that `maumau.view` copies into the view, as their
 read from a view, built for them alone.
 
 The vector is always exactly ``observer.encode(view(state, seat))``: the
-tests compare the two at every step of many games of every variant.
+tests compare the two on the states of many games of every variant.
 """
 
 from __future__ import annotations
@@ -230,11 +230,8 @@ class StateEncoder:
             _move(vector, mirror, at.drawn, _place(before_drawn, deck.at), _place(drawn, deck.at))
         to_move, before_to_move = state.to_move, old.to_move
         if to_move != before_to_move:
-            count, base = len(players), at.to_move
-            if before_to_move is not None:
-                mirror[base + (before_to_move - seat) % count] = vector[base + (before_to_move - seat) % count] = 0.0
-            if to_move is not None:
-                mirror[base + (to_move - seat) % count] = vector[base + (to_move - seat) % count] = 1.0
+            count = len(players)
+            _move(vector, mirror, at.to_move, _seated(before_to_move, seat, count), _seated(to_move, seat, count))
         if state.draw_pile is not old.draw_pile:
             _put(vector, mirror, at.draw_pile, float(len(state.draw_pile)))
         if state.pending is not old.pending:
@@ -242,13 +239,8 @@ class StateEncoder:
             before_deciding = None if old.pending is None else old.pending.seat
             if deciding != before_deciding:
                 count = len(players)
-                _move(
-                    vector,
-                    mirror,
-                    at.deciding,
-                    _place(before_deciding, lambda other: (other - seat) % count),
-                    _place(deciding, lambda other: (other - seat) % count),
-                )
+                left, taken = _seated(before_deciding, seat, count), _seated(deciding, seat, count)
+                _move(vector, mirror, at.deciding, left, taken)
         if state.wish != old.wish:
             suits = self._suits.get
             _move(vector, mirror, at.wish, _place(old.wish, suits), _place(state.wish, suits))
@@ -304,6 +296,13 @@ def _place(value: T | None, place: Callable[[T], int | None]) -> int | None:
     Where *value* puts the 1 of a one-hot part: ``None`` (no 1) for no value.
     """
     return None if value is None else place(value)
+
+
+def _seated(other: int | None, seat: int, count: int) -> int | None:
+    """
+    Where seat *other* sits as *seat* sees the table (0: itself, then rising seat numbers); ``None`` for no seat.
+    """
+    return None if other is None else (other - seat) % count
 
 
 def _move(vector: Vector, mirror: list[float], base: int, before: int | None, after: int | None) -> None:
