@@ -18,6 +18,11 @@ one variant from seeds 0, 1, 2, ... with uniformly random legal choices
   the other seats played by `maumau.bots.RandomBot` s inside the
   environment; every decision of the match counts as a step, the bots'
   too, so that the step is the same unit as the engine's;
+* **Gymnasium vector**: the same, 16 matches stepped together by
+  `maumau.rl.gymnasium_vector_env`, the random ids of all of them drawn
+  at once from ``info["action_mask"]`` (one NumPy expression); and beside
+  it Gymnasium's own ``SyncVectorEnv`` of 16 single environments, played
+  the same way;
 * beside them, the environments of two other libraries as their users
   meet them (`peers.py` describes both): **RLCard UNO env**,
   ``rlcard.make("uno")`` (2 players, its observation array built every
@@ -43,19 +48,23 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
+import gymnasium
 import numpy as np
 from peers import Contender, openspiel_contender, rlcard_env_contender
 
 from maumau import Action, Resign, apply, legal_actions, new_game
 from maumau.bots import RandomBot, acting_seat
-from maumau.rl import gymnasium_env, pettingzoo_env, register_openspiel_games
+from maumau.rl import gymnasium_env, gymnasium_vector_env, pettingzoo_env, register_openspiel_games
 
 #: A loop plays for about the seconds given and returns (steps, CPU seconds).
 Loop = Callable[[float], tuple[int, float]]
 
+#: How many matches the Gymnasium vector environment steps at once.
+VECTOR_MATCHES = 16
 #: The most each adapter may cost per step, as a multiple of the engine's.
-GOALS = {"OpenSpiel": 1.3, "PettingZoo": 1.5, "Gymnasium": 1.5}
+GOALS = {"OpenSpiel": 1.3, "PettingZoo": 1.5, "Gymnasium": 1.5, f"Gymnasium vector, {VECTOR_MATCHES}": 1.5}
 
 
 def engine_loop(variant: str, players: int) -> Loop:
@@ -170,6 +179,37 @@ def gymnasium_loop(variant: str, players: int) -> Loop:
     return run
 
 
+def gymnasium_vector_loop(variant: str, players: int, matches: int = VECTOR_MATCHES, sync: bool = False) -> Loop:
+    """
+    The Gymnasium vector environment, *matches* at once, seat 0 of each against random bots: every decision counts.
+
+    With *sync*, Gymnasium's own `gymnasium.vector.SyncVectorEnv` of as many single environments instead.
+    """
+
+    def make() -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+        if sync:
+            return gymnasium.vector.SyncVectorEnv(
+                [lambda: gymnasium_env(variant, players=players, opponents=CountingBot)] * matches
+            )
+        return gymnasium_vector_env(variant, num_envs=matches, players=players, opponents=CountingBot)
+
+    def run(seconds: float) -> tuple[int, float]:
+        envs = make()
+        rng = np.random.default_rng(0)
+        CountingBot.decisions = 0
+        steps, started = 0, time.process_time()
+        _, info = envs.reset(seed=0)
+        decided = matches  # the matches whose action counts: NextStep deals an ended match again instead
+        while time.process_time() - started < seconds:
+            masks = info["action_mask"]
+            _, _, terminated, truncated, info = envs.step(np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=1))
+            steps += decided
+            decided = matches - int(np.count_nonzero(terminated | truncated))
+        return steps + CountingBot.decisions, time.process_time() - started
+
+    return run
+
+
 def peer_loop(make: Callable[[], Contender | None]) -> Loop | None:
     """
     A peer library's environment, as `peers.py` plays it; ``None`` when the library is missing.
@@ -202,6 +242,8 @@ def main() -> None:
         "OpenSpiel": openspiel_loop(args.variant, args.players),
         "PettingZoo": pettingzoo_loop(args.variant, args.players),
         "Gymnasium": gymnasium_loop(args.variant, args.players),
+        f"Gymnasium vector, {VECTOR_MATCHES}": gymnasium_vector_loop(args.variant, args.players),
+        f"Gymnasium SyncVectorEnv, {VECTOR_MATCHES}": gymnasium_vector_loop(args.variant, args.players, sync=True),
     }
     peers = {
         "RLCard UNO env 2p": peer_loop(lambda: rlcard_env_contender(0)),

@@ -62,7 +62,8 @@ nitpick_ignore_regex = [
     ("py:.*", r"Opponent"),
     # maumau.rl's arrays and environments: numpy and the RL libraries are extras, not installed for the docs.
     ("py:.*", r"(np|npt|numpy)\..*"),
-    ("py:.*", r"Maumau(AEC|Gym)Env|BotFactory"),
+    ("py:.*", r"Maumau(AEC|Gym|Vector)Env|BotFactory"),
+    ("any", r"gymnasium\..*"),
 ]
 
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -408,3 +408,20 @@ def test_shared_events_and_actions_equal_freshly_made_ones() -> None:
     suits = ("♠", "♥")
     assert suit_actions(3, suits) is suit_actions(3, suits)
     assert suit_actions(3, suits) == (ChooseSuit(3, "♠"), ChooseSuit(3, "♥"))
+
+
+def test_interleaved_games_each_keep_their_decks_distinctness() -> None:
+    """
+    Games of one variant with different decks asked in turn (many tables, many environments) each get their own.
+
+    Classic plays one pack up to five players and two from six: a hand of
+    the larger game may hold two alike cards, one of the smaller never.
+    """
+    small = [new_game("classic", players=2, seed=seed) for seed in range(3)]
+    large = [new_game("classic", players=6, seed=seed) for seed in range(3)]
+    rules = small[0].rules
+    for _ in range(2):
+        for two, six in zip(small, large, strict=True):
+            assert rules.distinct_cards(two) is True
+            assert rules.distinct_cards(six) is False
+            assert len(rules.deck(six.options, 6)) == 2 * len(rules.deck(two.options, 2))

@@ -40,6 +40,7 @@ from maumau.rl import (  # noqa: E402
     NO_REACTION,
     Observer,
     gymnasium_env,
+    gymnasium_vector_env,
     pettingzoo_env,
     register_gymnasium_envs,
 )
@@ -311,6 +312,19 @@ class TestGymnasium:
             assert terminated
             assert not info.get("illegal")
 
+    def test_a_reset_without_a_seed_follows_the_last_seeded_one(self):
+        """
+        ``reset()`` after ``reset(seed=s)`` deals the same match from run to run, from the environment's generator.
+        """
+
+        def deals(seed):
+            env = gymnasium_env("classic", players=3, opponents="random")
+            first, _ = env.reset(seed=seed)
+            return np.stack([first, *(env.reset()[0] for _ in range(3))])
+
+        assert np.array_equal(deals(5), deals(5))
+        assert not np.array_equal(deals(5)[1:], deals(6)[1:])
+
     def test_masked_play_reaches_the_end_of_the_match(self):
         """
         Choosing among the masked ids plays a whole match against the bots; the last reward is 1 or -1.
@@ -501,6 +515,162 @@ class TestGymnasiumRegistry:
         assert ended >= 4
 
 
+def random_ids(masks, rng):
+    """
+    A random legal id of each row of *masks* (a row without one: id 0, which its match ignores).
+    """
+    return np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=1)
+
+
+def play_until_a_match_ends(envs, seed, rng):
+    """
+    Random legal play from ``reset(seed=seed)`` until a match ends: that match, the last rewards and infos.
+    """
+    _, infos = envs.reset(seed=seed)
+    for _ in range(20_000):
+        _, rewards, terminated, _, infos = envs.step(random_ids(infos["action_mask"], rng))
+        if terminated.any():
+            return int(np.flatnonzero(terminated)[0]), rewards, infos
+    raise AssertionError("no match ended")
+
+
+class TestGymnasiumVector:
+    """
+    Tests for `maumau.rl.gymnasium_vector_env`: many matches of one seat, stepped together.
+    """
+
+    def test_each_match_is_the_single_environment_of_its_seed(self):
+        """
+        Match *i* of ``reset(seed=s)`` is `gymnasium_env` dealt from ``s + i``: the same observations, masks, rewards.
+        """
+        envs = gymnasium_vector_env("penalty-52", num_envs=3, players=3, opponents=["heuristic", "random"])
+        singles = [gymnasium_env("penalty-52", players=3, opponents=["heuristic", "random"]) for _ in range(3)]
+        observations, infos = envs.reset(seed=10)
+        pairs = [env.reset(seed=10 + number) for number, env in enumerate(singles)]
+        assert observations.dtype == np.float32
+        assert observations.shape == (3, envs.observer.size)
+        rng = np.random.default_rng(1)
+        done = [False] * 3
+        for _ in range(300):
+            for number, (observation, info) in enumerate(pairs):
+                if not done[number]:
+                    assert np.array_equal(observations[number], observation)
+                    assert np.array_equal(infos["action_mask"][number], info["action_mask"])
+                    assert infos["reacting"][number] == info["reacting"]
+            actions = random_ids(infos["action_mask"], rng)
+            observations, rewards, terminated, truncated, infos = envs.step(actions)
+            for number, env in enumerate(singles):
+                if done[number]:
+                    continue
+                observation, reward, ended, cut, info = env.step(int(actions[number]))
+                pairs[number] = (observation, info)
+                assert (rewards[number], terminated[number], truncated[number]) == (reward, ended, cut)
+                done[number] = ended or cut
+            if all(done):
+                break
+        assert all(done)
+
+    def test_next_step_deals_an_ended_match_again_and_ignores_its_action(self):
+        """
+        With ``NextStep`` a match that ended is dealt again at the next step: no reward, not ended, action unused.
+        """
+        envs = gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random")
+        rng = np.random.default_rng(0)
+        ended, _, infos = play_until_a_match_ends(envs, 0, rng)
+        assert not infos["action_mask"][ended].any()  # the match is over: nothing is legal in it
+        actions = random_ids(infos["action_mask"], rng)
+        actions[ended] = 9999  # no id at all: illegal, were it not ignored
+        _, rewards, terminated, truncated, infos = envs.step(actions)
+        assert rewards[ended] == 0.0
+        assert not terminated[ended]
+        assert not truncated[ended]
+        assert "illegal" not in infos or not infos["illegal"][ended]
+        assert infos["action_mask"][ended].any()  # a new match, its first decision
+        assert envs.envs[ended].steps == 0
+
+    def test_same_step_hands_back_the_last_observation(self):
+        """
+        With ``SameStep`` a match that ends is dealt again at once; its last observation and info are in the infos.
+        """
+        envs = gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random", autoreset_mode="SameStep")
+        ended, rewards, infos = play_until_a_match_ends(envs, 4, np.random.default_rng(4))
+        assert rewards[ended] in (1.0, -1.0)
+        assert infos["_final_obs"][ended]
+        assert infos["final_obs"][ended].shape == (envs.observer.size,)
+        assert not infos["final_info"]["action_mask"][ended].any()
+        assert infos["action_mask"][ended].any()  # already the next match
+
+    def test_an_illegal_id_ends_that_match_alone(self):
+        """
+        An illegal id ends its match with -1 and ``infos["illegal"]``; the other matches play on.
+        """
+        envs = gymnasium_vector_env("classic", num_envs=2, players=2, opponents="heuristic")
+        _, infos = envs.reset(seed=2)
+        masks = infos["action_mask"]
+        legal = int(np.flatnonzero(masks[1])[0])
+        illegal = int(np.flatnonzero(masks[0] == 0)[0])
+        _, rewards, terminated, _, infos = envs.step([illegal, legal])
+        assert rewards[0] == -1.0
+        assert terminated[0]
+        assert infos["illegal"].tolist() == [True, False]
+        assert infos["_illegal"].tolist() == [True, False]
+        assert not terminated[1]
+
+    def test_resets_without_a_seed_follow_the_seeded_one(self):
+        """
+        After ``reset(seed=s)``, the matches dealt without a seed are the same from run to run.
+        """
+
+        def play(seed):
+            envs = gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random")
+            _, infos = envs.reset(seed=seed)
+            rng = np.random.default_rng(0)
+            seen = []
+            for _ in range(3000):
+                observations, _, _, _, infos = envs.step(random_ids(infos["action_mask"], rng))
+                seen.append(observations)
+            observations, _ = envs.reset()
+            return np.concatenate([*seen, observations])
+
+        assert np.array_equal(play(3), play(3))
+        assert not np.array_equal(play(3), play(4))
+
+    def test_wrong_arguments_say_what_was_wrong(self):
+        """
+        A bad match count, autoreset mode, seed list or batch of actions is a ValueError naming it.
+        """
+        with pytest.raises(ValueError, match="num_envs"):
+            gymnasium_vector_env("classic", num_envs=0, players=2, opponents="random")
+        with pytest.raises(ValueError, match="autoreset_mode"):
+            gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random", autoreset_mode="Disabled")
+        with pytest.raises(UnknownBotLevelError):
+            gymnasium_vector_env("classic", num_envs=2, players=2, opponents="nobody")
+        envs = gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random")
+        with pytest.raises(ValueError, match="2 seeds"):
+            envs.reset(seed=[1, 2, 3])
+        envs.reset(seed=[1, None])
+        with pytest.raises(ValueError, match="one action id for each of the 2 matches"):
+            envs.step([0])
+
+    def test_make_vec_gives_it_and_sync_still_works(self):
+        """
+        ``gymnasium.make_vec`` makes this vector environment; ``vectorization_mode="sync"`` a SyncVectorEnv of ours.
+        """
+        import gymnasium
+
+        from maumau.rl._gymnasium import MaumauVectorEnv
+
+        envs = gymnasium.make_vec("maumau/classic-v0", num_envs=3, opponents="random")
+        assert isinstance(envs, MaumauVectorEnv)
+        assert envs.action_space.shape == (3,)
+        assert envs.observation_space.shape == (3, envs.observer.size)
+        sync = gymnasium.make_vec("maumau/classic-v0", num_envs=3, opponents="random", vectorization_mode="sync")
+        assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
+        first, _ = envs.reset(seed=7)
+        again, _ = sync.reset(seed=7)
+        assert np.array_equal(first, again)
+
+
 class Watching(HeuristicBot):
     """
     A heuristic bot that keeps the events it is told.
@@ -531,7 +701,7 @@ def test_a_bot_that_observes_is_told_every_event_without_hidden_cards():
     assert all(event.cards is None for event in drawn)
 
 
-@pytest.mark.parametrize("library", ["PettingZoo", "Gymnasium"])
+@pytest.mark.parametrize("library", ["PettingZoo", "Gymnasium", "Gymnasium vector"])
 def test_the_guides_loop_runs(library, capsys):
     """
     The runnable loop of the game-AI guide plays a whole match and prints its result.

@@ -614,7 +614,8 @@ class Rules:
                 if slot.name in self.slots:
                     raise PluginError(f"two plugins declare the slot {slot.name!r}", hook="maumau_slots")
                 self.slots[slot.name] = slot
-        self._decks: dict[tuple[Options, int], tuple[Card, ...]] = {}
+        #: By options and player count: the deck, and whether its cards are all distinct (worked out once).
+        self._decks: dict[tuple[Options, int], tuple[tuple[Card, ...], bool]] = {}
         self._suits: dict[tuple[Options, int], tuple[str, ...]] = {}
         self._call_words: dict[Options, tuple[str, ...]] = {}
         self._draw_rules: dict[Options, DrawRule] = {}
@@ -756,14 +757,17 @@ class Rules:
         if last[0] is options and last[1] == players:  # the same game asks again: no hashing of the options
             return last[2]
         key = (options, players)
-        deck = self._decks.get(key)
-        if deck is None:
+        known = self._decks.get(key)
+        if known is None:
             cards = self._deck(options, players)
             if cards is None:
                 raise PluginError(f"variant {self.variant!r} has no deck", hook="maumau_deck")
-            deck = _remember(self._decks, key, tuple(cards), _PER_OPTIONS_SIZE)
-        self.last_deck = (options, players, deck, len(set(deck)) == len(deck))
-        return deck
+            deck = tuple(cards)
+            # Distinctness is kept with the deck: games of equal options interleaved (many tables, many
+            # environments) each miss `last_deck` in turn, and must not hash the whole deck again each time.
+            known = _remember(self._decks, key, (deck, len(set(deck)) == len(deck)), _PER_OPTIONS_SIZE)
+        self.last_deck = (options, players, *known)
+        return known[0]
 
     def suits(self, state: GameState) -> tuple[str, ...]:
         """

@@ -133,6 +133,15 @@ class StateEncoder:
         """
         The observation of *seat* in *state*, a new float32 array.
         """
+        return self.vector(state, seat).copy()
+
+    def vector(self, state: GameState, seat: int) -> Vector:
+        """
+        The observation of *seat* in *state*, in an array that may be the encoder's own: copy it before the next call.
+
+        For a caller that copies the numbers anyway (into a row of a batch),
+        so that they are copied once, not twice.
+        """
         known = self._seats.get(seat)
         game = self._game
         if known is None or (
@@ -146,7 +155,7 @@ class StateEncoder:
                 del self._seats[seat]  # half rewritten: the next call starts afresh
                 raise
             known.state = state
-        return known.vector.copy()
+        return known.vector
 
     def _same_game(self, state: GameState) -> bool:
         """
@@ -178,7 +187,7 @@ class StateEncoder:
         count = len(state.players)
         order = tuple((seat + step) % count for step in range(count))
         self._seats[seat] = _Seat(state, vector, order)
-        return vector.copy()
+        return vector
 
     def _observes(self, state: GameState) -> bool:
         """

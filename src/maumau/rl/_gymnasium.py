@@ -12,13 +12,15 @@ action as its seat saw them.  The match is the episode: at its end the learner g
 it is among the winners and -1 if not (0 when all or none win).  An illegal
 id ends the episode at once with -1 and ``info["illegal"]``, so an agent that
 ignores the mask learns to respect it.
+
+`MaumauVectorEnv` steps many such matches together, writing each match's
+numbers straight into the rows of the batch.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -26,6 +28,8 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
 
 from .._actions import Action
 from .._state import GameState
@@ -35,9 +39,11 @@ from ..plugins import Rules, variant_names
 from ._encoder import Masks, StateEncoder
 from ._turns import Opponent, Position, Setup, Turn, bot_factory, returns
 
-__all__ = ["MaumauGymEnv", "env_id", "make_registered", "register_envs"]
+__all__ = ["MaumauGymEnv", "MaumauVectorEnv", "env_id", "make_registered", "make_registered_vector", "register_envs"]
 
 Observation = npt.NDArray[np.float32]
+#: A batch of observations, one row per match.
+Observations = npt.NDArray[np.float32]
 
 
 class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
@@ -95,9 +101,21 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """
         Deal a new match from *seed* (the bots are seeded from it too) and play up to the learner's first decision.
+
+        Without a seed the match's seed is drawn from the environment's
+        generator (``np_random``), so that the matches after a seeded reset are
+        the same from run to run, as Gymnasium asks.
         """
         super().reset(seed=seed)
-        seed = secrets.randbits(63) if seed is None else seed
+        self._restart(seed)
+        return self._observation(), self._info()
+
+    def _restart(self, seed: int | None) -> None:
+        """
+        `reset` without its observation and info: deal from *seed*, or from one drawn from ``np_random``.
+        """
+        if seed is None:
+            seed = int(self.np_random.integers(2**63, dtype=np.int64))
         seeds = random.Random(seed)
         others = [other for other in range(self.players) if other != self.seat]
         self.bots = {
@@ -108,7 +126,6 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         self._observing = [(seat, bot) for seat, bot in self.bots.items() if observes(bot)]
         self.steps = 0
         self._play_bots(self.setup.deal(seed))
-        return self._observation(), self._info()
 
     def _play_bots(self, position: Position) -> None:
         """
@@ -172,23 +189,192 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         """
         The learner chooses the action with id *action*; the bots answer.
         """
+        reward, terminated, truncated, illegal = self._act(action)
+        return self._observation(), reward, terminated, truncated, self._info(illegal=True) if illegal else self._info()
+
+    def _act(self, action: np.int64 | int) -> tuple[float, bool, bool, bool]:
+        """
+        `step` without its observation and info: the reward, whether the match ended, was cut, or *action* was illegal.
+        """
         assert self.position is not None, "reset() first"
         assert self.current is not None, "the episode is over: reset() first"
         index = int(action)
         if index not in self.current.ids:
             self.current = None
-            return self._observation(), -1.0, True, False, self._info(illegal=True)
+            return -1.0, True, False, True
         self.steps += 1
         self._play_bots(self._told(self.position, self.position.after(self.space, self.current, index)))
         assert self.position is not None
         if self.position.over:
             self.current = None
-            return self._observation(), returns(self.position.state)[self.seat], True, False, self._info()
-        truncated = self.max_steps is not None and self.steps >= self.max_steps
-        return self._observation(), 0.0, False, truncated, self._info()
+            return returns(self.position.state)[self.seat], True, False, False
+        return 0.0, False, self.max_steps is not None and self.steps >= self.max_steps, False
 
     def render(self) -> str | None:
         return None if self.render_mode is None else self.setup.describe(self.position)
+
+
+class MaumauVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """
+    Many matches of one seat against bots, stepped together; made by `maumau.rl.gymnasium_vector_env`.
+
+    What `gymnasium.vector.SyncVectorEnv` of `MaumauGymEnv` s gives, with
+    the numbers written straight into the batch: no observation, mask or
+    info dictionary is made per match, so a step of many matches costs
+    little more than their engines' steps.
+
+    .. versionadded:: 0.2.0
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: str,
+        *,
+        num_envs: int,
+        players: int,
+        opponents: Opponent | Sequence[Opponent],
+        seat: int = 0,
+        options: Mapping[str, object] | None = None,
+        plugins: Sequence[object] = (),
+        max_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        render_mode: str | None = None,
+    ) -> None:
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        mode = AutoresetMode(autoreset_mode)
+        if mode is AutoresetMode.DISABLED:
+            raise ValueError("autoreset_mode must be 'NextStep' or 'SameStep': matches here always start again")
+        self.envs = [
+            MaumauGymEnv(
+                variant,
+                players=players,
+                opponents=opponents,
+                seat=seat,
+                options=options,
+                plugins=plugins,
+                max_steps=max_steps,
+                render_mode=render_mode,
+            )
+            for _ in range(num_envs)
+        ]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.space, self.observer = first.space, first.observer
+        self.render_mode = render_mode
+        self.autoreset_mode = mode
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        #: By match: whether it ended at the last step and starts again at this one (``NextStep``).
+        self._ended = [False] * num_envs
+
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observations, dict[str, Any]]:
+        """
+        Deal every match again: match *i* from ``seed + i``, or from ``seed[i]``; without a seed, as each last left off.
+        """
+        if seed is None or isinstance(seed, int):
+            super().reset(seed=seed)
+            seeds: list[int | None] = [None if seed is None else seed + number for number in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{self.num_envs} matches need {self.num_envs} seeds, got {len(seeds)}")
+        for env, each in zip(self.envs, seeds, strict=True):
+            env.reset(seed=each)
+        self._ended = [False] * self.num_envs
+        observations, infos = self._batch()
+        return observations, infos
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Observations, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+        """
+        Match *i* plays the learner's action id ``actions[i]``, then its bots; a match that ended starts again.
+
+        With ``NextStep`` (the default) a match that ended at the last step is
+        dealt again now, its action ignored; with ``SameStep`` it is dealt
+        again at once, its last observation and info in ``infos["final_obs"]``
+        and ``infos["final_info"]``.  An illegal id ends the match with -1 and
+        ``infos["illegal"]``, as in `MaumauGymEnv`.
+        """
+        chosen = np.asarray(actions).tolist()
+        if not isinstance(chosen, list) or len(chosen) != self.num_envs:
+            raise ValueError(f"step() needs one action id for each of the {self.num_envs} matches, got {actions!r}")
+        count = self.num_envs
+        rewards = np.zeros(count)
+        terminated = np.zeros(count, dtype=np.bool_)
+        truncated = np.zeros(count, dtype=np.bool_)
+        illegal: list[int] = []
+        finals: dict[str, Any] = {}
+        ended, same_step = self._ended, self.autoreset_mode is AutoresetMode.SAME_STEP
+        for number, env in enumerate(self.envs):
+            if ended[number]:
+                env._restart(None)
+                ended[number] = False
+                continue
+            reward, done, cut, wrong = env._act(chosen[number])
+            rewards[number], terminated[number], truncated[number] = reward, done, cut
+            if wrong:
+                illegal.append(number)
+            if done or cut:
+                if same_step:
+                    info = env._info(illegal=True) if wrong else env._info()
+                    finals = self._add_info(finals, {"final_obs": env._observation(), "final_info": info}, number)
+                    env._restart(None)
+                else:
+                    ended[number] = True
+        observations, infos = self._batch()
+        if illegal:
+            infos["illegal"] = marked = np.zeros(count, dtype=np.bool_)
+            marked[illegal] = True
+            infos["_illegal"] = marked.copy()
+        infos.update(finals)
+        return observations, rewards, terminated, truncated, infos
+
+    def _batch(self) -> tuple[Observations, dict[str, Any]]:
+        """
+        Every match's observation and legal ids now, as the rows of one array each.
+        """
+        count = self.num_envs
+        observations = np.empty((count, self.observer.size), dtype=np.float32)
+        reacting = np.zeros(count, dtype=np.bool_)
+        rows: list[int] = []
+        columns: list[int] = []
+        for number, env in enumerate(self.envs):
+            assert env.position is not None, "reset() first"
+            observations[number] = env._encoder.vector(env.position.state, env.seat)
+            current = env.current
+            if current is not None:
+                ids = current.ids
+                columns.extend(ids)
+                rows.extend([number] * len(ids))
+                reacting[number] = current.reacting
+        masks = np.zeros((count, len(self.space)), dtype=np.int8)
+        masks[rows, columns] = 1
+        every = np.ones(count, dtype=np.bool_)
+        infos = {"action_mask": masks, "_action_mask": every, "reacting": reacting, "_reacting": every.copy()}
+        return observations, infos
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """
+        Each match's legal ids now, a row of booleans each (all ``False`` for a match that is over).
+        """
+        return np.stack([env.action_masks() for env in self.envs])
+
+    def render(self) -> tuple[str, ...] | None:
+        """
+        One line about each match, with ``render_mode="ansi"``.
+        """
+        if self.render_mode is None:
+            return None
+        return tuple(env.render() or "" for env in self.envs)
 
 
 def env_id(variant: str) -> str:
@@ -209,10 +395,34 @@ def make_registered(
     """
     What ``gymnasium.make`` calls for a registered id: *variant* with its default player count and heuristic bots.
     """
-    if players is None:
-        rules = Rules.build(variant, tuple(rest.get("plugins", ())))
-        players = rules.default_players(rules.resolve_options(dict(options) if options is not None else None))
+    players = _players(variant, players, options, rest)
     return MaumauGymEnv(variant, players=players, opponents=opponents, options=options, **rest)
+
+
+def make_registered_vector(
+    variant: str,
+    *,
+    num_envs: int = 1,
+    players: int | None = None,
+    opponents: Opponent | Sequence[Opponent] = "heuristic",
+    options: Mapping[str, object] | None = None,
+    **rest: Any,
+) -> MaumauVectorEnv:
+    """
+    What ``gymnasium.make_vec`` calls for a registered id: `make_registered` for *num_envs* matches at once.
+    """
+    players = _players(variant, players, options, rest)
+    return MaumauVectorEnv(variant, num_envs=num_envs, players=players, opponents=opponents, options=options, **rest)
+
+
+def _players(variant: str, players: int | None, options: Mapping[str, object] | None, rest: Mapping[str, Any]) -> int:
+    """
+    *players*, or when not given the default player count of *variant* with its *options*.
+    """
+    if players is not None:
+        return players
+    rules = Rules.build(variant, tuple(rest.get("plugins", ())))
+    return rules.default_players(rules.resolve_options(dict(options) if options is not None else None))
 
 
 def register_envs() -> tuple[str, ...]:
@@ -224,5 +434,10 @@ def register_envs() -> tuple[str, ...]:
         name = env_id(variant)
         ids.append(name)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point="maumau.rl._gymnasium:make_registered", kwargs={"variant": variant})
+            gymnasium.register(
+                name,
+                entry_point="maumau.rl._gymnasium:make_registered",
+                vector_entry_point="maumau.rl._gymnasium:make_registered_vector",
+                kwargs={"variant": variant},
+            )
     return tuple(ids)
