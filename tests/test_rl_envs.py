@@ -651,6 +651,12 @@ class TestGymnasiumVector:
         envs.reset(seed=[1, None])
         with pytest.raises(ValueError, match="one action id for each of the 2 matches"):
             envs.step([0])
+        observations, _ = envs.reset(seed=np.int64(1))
+        for bad in (["a", "b"], [[1], [2]], [0.5, 1.0]):
+            with pytest.raises(ValueError, match="action id"):
+                envs.step(bad)
+        assert [env.steps for env in envs.envs] == [0, 0]  # a bad batch moved no match
+        assert np.array_equal(envs.reset(seed=1)[0], observations)
 
     def test_make_vec_gives_it_and_sync_still_works(self):
         """

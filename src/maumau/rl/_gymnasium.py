@@ -279,9 +279,10 @@ class MaumauVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.in
         """
         Deal every match again: match *i* from ``seed + i``, or from ``seed[i]``; without a seed, as each last left off.
         """
-        if seed is None or isinstance(seed, int):
-            super().reset(seed=seed)
-            seeds: list[int | None] = [None if seed is None else seed + number for number in range(self.num_envs)]
+        if seed is None or isinstance(seed, (int, np.integer)):
+            first = None if seed is None else int(seed)
+            super().reset(seed=first)
+            seeds: list[int | None] = [None if first is None else first + number for number in range(self.num_envs)]
         else:
             seeds = list(seed)
             if len(seeds) != self.num_envs:
@@ -305,8 +306,11 @@ class MaumauVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.in
         ``infos["illegal"]``, as in `MaumauGymEnv`.
         """
         chosen = np.asarray(actions).tolist()
+        # Checked whole before any match moves, so that a bad batch leaves every match as it was.
         if not isinstance(chosen, list) or len(chosen) != self.num_envs:
             raise ValueError(f"step() needs one action id for each of the {self.num_envs} matches, got {actions!r}")
+        if not all(type(each) is int or (type(each) is float and each.is_integer()) for each in chosen):
+            raise ValueError(f"step() needs whole numbers as action ids, got {actions!r}")
         count = self.num_envs
         rewards = np.zeros(count)
         terminated = np.zeros(count, dtype=np.bool_)
