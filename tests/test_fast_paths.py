@@ -425,3 +425,19 @@ def test_interleaved_games_each_keep_their_decks_distinctness() -> None:
             assert rules.distinct_cards(two) is True
             assert rules.distinct_cards(six) is False
             assert len(rules.deck(six.options, 6)) == 2 * len(rules.deck(two.options, 2))
+
+
+def test_interleaved_games_do_not_hash_their_decks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    Once each game's deck is known, asking games in turn whether their cards are distinct hashes no card.
+    """
+    games = [new_game("classic", players=players, seed=seed) for seed in range(3) for players in (2, 6)]
+    rules = games[0].rules
+    for game in games:
+        rules.distinct_cards(game)
+    hashed = []
+    card_hash = Card.__hash__
+    monkeypatch.setattr(Card, "__hash__", lambda card: hashed.append(card) or card_hash(card))
+    for game in games * 3:
+        rules.distinct_cards(game)
+    assert hashed == []

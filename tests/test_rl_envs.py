@@ -522,6 +522,30 @@ def random_ids(masks, rng):
     return np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=1)
 
 
+def assert_same(ours, theirs):
+    """
+    *ours* and *theirs* hold the same numbers in the same shapes and types: arrays, dictionaries, tuples, objects.
+    """
+    assert type(ours) is type(theirs) or (np.isscalar(ours) and np.isscalar(theirs))
+    if isinstance(ours, dict):
+        assert sorted(ours) == sorted(theirs)
+        for key in ours:
+            assert_same(ours[key], theirs[key])
+    elif isinstance(ours, tuple):
+        assert len(ours) == len(theirs)
+        for mine, other in zip(ours, theirs, strict=True):
+            assert_same(mine, other)
+    elif isinstance(ours, np.ndarray) and ours.dtype == object:
+        assert ours.shape == theirs.shape
+        for mine, other in zip(ours, theirs, strict=True):
+            assert_same(mine, other)
+    elif isinstance(ours, np.ndarray):
+        assert (ours.dtype, ours.shape) == (theirs.dtype, theirs.shape)
+        assert np.array_equal(ours, theirs)
+    else:
+        assert ours == theirs
+
+
 def play_until_a_match_ends(envs, seed, rng):
     """
     Random legal play from ``reset(seed=seed)`` until a match ends: that match, the last rewards and infos.
@@ -569,6 +593,35 @@ class TestGymnasiumVector:
             if all(done):
                 break
         assert all(done)
+
+    @pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+    def test_every_step_is_what_sync_vector_env_gives(self, mode):
+        """
+        Step by step, matches ending, cut short (``max_steps``) and ended by illegal ids and dealt again, the
+        observations, rewards, ends and infos (``final_obs`` and ``final_info`` too) are `SyncVectorEnv`'s.
+        """
+        import gymnasium
+
+        made = {"players": 2, "opponents": "random", "max_steps": 25}
+        envs = gymnasium_vector_env("classic", num_envs=3, autoreset_mode=mode, **made)
+        sync = gymnasium.vector.SyncVectorEnv(
+            [lambda: gymnasium_env("classic", **made)] * 3, autoreset_mode=gymnasium.vector.AutoresetMode(mode)
+        )
+        ours, theirs = envs.reset(seed=11), sync.reset(seed=11)
+        assert_same(ours, theirs)
+        rng = np.random.default_rng(11)
+        ends = {"terminated": 0, "truncated": 0, "illegal": 0}
+        for _ in range(600):
+            actions = random_ids(ours[-1]["action_mask"], rng)
+            actions[rng.random(3) < 0.02] = len(envs.space)  # now and then an id of nothing: illegal
+            ours, theirs = envs.step(actions), sync.step(actions)
+            assert_same(ours, theirs)
+            ends["terminated"] += int(ours[2].sum())
+            ends["truncated"] += int(ours[3].sum())
+            infos = ours[4]
+            marked = infos["illegal"] if "illegal" in infos else infos.get("final_info", {}).get("illegal")
+            ends["illegal"] += 0 if marked is None else int(marked.sum())
+        assert all(ends.values()), ends
 
     def test_next_step_deals_an_ended_match_again_and_ignores_its_action(self):
         """
@@ -646,17 +699,41 @@ class TestGymnasiumVector:
         with pytest.raises(UnknownBotLevelError):
             gymnasium_vector_env("classic", num_envs=2, players=2, opponents="nobody")
         envs = gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random")
-        with pytest.raises(ValueError, match="2 seeds"):
+        with pytest.raises(ValueError, match="one seed for each of the 2 matches"):
             envs.reset(seed=[1, 2, 3])
         envs.reset(seed=[1, None])
         with pytest.raises(ValueError, match="one action id for each of the 2 matches"):
             envs.step([0])
+        observations, _ = envs.reset(seed=np.int64(1))
+        envs.step(random_ids(envs.action_masks(), np.random.default_rng(0)))
+        moved = [env.position for env in envs.envs]
+        for bad in ([1, -1], [1, "x"], [1, 1.5], 2**63 - 1, 1.0, b"ab", {1, 2}, [1, 2, 3]):
+            with pytest.raises(ValueError, match="seed"):
+                envs.reset(seed=bad)
+        with pytest.raises(ValueError, match="reset_mask"):
+            envs.reset(options={"reset_mask": [1, 0]})
+        assert [env.position for env in envs.envs] == moved  # a bad reset dealt no match again
         observations, _ = envs.reset(seed=np.int64(1))
         for bad in (["a", "b"], [[1], [2]], [0.5, 1.0]):
             with pytest.raises(ValueError, match="action id"):
                 envs.step(bad)
         assert [env.steps for env in envs.envs] == [0, 0]  # a bad batch moved no match
         assert np.array_equal(envs.reset(seed=1)[0], observations)
+
+    def test_a_reset_mask_deals_again_only_its_matches(self):
+        """
+        ``reset(options={"reset_mask": mask})`` deals again the matches of the mask; the others go on.
+        """
+        envs = gymnasium_vector_env("classic", num_envs=3, players=2, opponents="random")
+        envs.reset(seed=0)
+        envs.step(random_ids(envs.action_masks(), np.random.default_rng(0)))
+        before = [env.position for env in envs.envs]
+        observations, _ = envs.reset(seed=20, options={"reset_mask": np.array([False, True, False])})
+        assert envs.envs[0].position is before[0]
+        assert envs.envs[2].position is before[2]
+        assert envs.envs[1].steps == 0
+        again = gymnasium_env("classic", players=2, opponents="random").reset(seed=21)[0]
+        assert np.array_equal(observations[1], again)
 
     def test_make_vec_gives_it_and_sync_still_works(self):
         """
@@ -733,3 +810,5 @@ def test_an_environment_without_its_extra_says_what_to_install(monkeypatch: pyte
         maumau.rl.pettingzoo_env("classic", players=2)
     with pytest.raises(maumau.MissingExtraError, match="pip install 'maumau"):
         maumau.rl.gymnasium_env("classic", players=2, opponents="random")
+    with pytest.raises(maumau.MissingExtraError, match=r"gymnasium_vector_env\(\) needs the rl extra"):
+        maumau.rl.gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random")
