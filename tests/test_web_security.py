@@ -154,7 +154,9 @@ class TestBotsDoNotFreezeTheServer:
     def test_a_table_of_bots_answers_within_its_think_time_and_plays_on_by_itself(self) -> None:
         bots = [{"name": f"R{n}", "bot": "random"} for n in range(2)]
         lobby = Lobby(limits=Limits(think_seconds=0.001))
-        hosted = lobby.create({"variant": "classic", "seats": bots, "seed": 3})
+        # A one-round match (any score reaches the target): the whole match of random bots at the default target
+        # took about the ten seconds the loop below waits, and failed now and then on a busy machine.
+        hosted = lobby.create({"variant": "classic", "seats": bots, "seed": 3, "options": {"target": 1}})
         assert not hosted.table.state.is_over  # the first slice stopped early ...
         deadline = hosted.table.deadline
         assert deadline is not None
