@@ -29,6 +29,25 @@ one variant from seeds 0, 1, 2, ... with uniformly random legal choices
   step), and OpenSpiel's own C++ **crazy_eights** (the players given),
   random legal play: a step of theirs, against maumau's engine step.
 
+And the parts of a lower bound for each adapter, what its step costs at
+least whatever the adapter did:
+
+* **engine + every seat's observation** and **engine + seat 0's
+  observation**: the engine's loop making the observations an environment
+  hands out (`maumau.rl.StateEncoder`, as the environments make them): the
+  seat's to decide at every decision (PettingZoo), or seat 0's at its own
+  decisions (Gymnasium's learner);
+* **OpenSpiel, no game**, **PettingZoo, no game**, **Gymnasium, no game** and
+  **Gymnasium vector, no game**: the same loops over environments that do
+  nothing (`no_game.py`): the library's own calls and the caller's NumPy;
+* **bare loop**: a random choice per step and nothing else, which the
+  engine's loop has already and is taken off once.
+
+An adapter costs at least the engine, plus the observations it hands out,
+plus its library's and caller's loop (for Gymnasium once per learner step);
+the table ends with these sums.  They hold for maumau's observations as they
+are: a cheaper encoder would lower them.
+
 Time is CPU time (`time.process_time`).  The loops take turns in each of
 several repeats, and each adapter's ratio to the engine (CPU per step over
 the engine's CPU per step) is taken repeat by repeat before the median, so
@@ -48,18 +67,29 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
+import no_game
 import numpy as np
 from peers import Contender, openspiel_contender, rlcard_env_contender
 
 from maumau import Action, Resign, apply, legal_actions, new_game
 from maumau.bots import RandomBot, acting_seat
-from maumau.rl import gymnasium_env, gymnasium_vector_env, pettingzoo_env, register_openspiel_games
+from maumau.rl import (
+    StateEncoder,
+    action_space,
+    gymnasium_env,
+    gymnasium_vector_env,
+    observer,
+    pettingzoo_env,
+    register_openspiel_games,
+)
 
 #: A loop plays for about the seconds given and returns (steps, CPU seconds).
 Loop = Callable[[float], tuple[int, float]]
+#: Whose observations the engine's loop makes besides: nobody's, the seat's to decide, or seat 0's at its decisions.
+Observed = Literal["every seat", "seat 0"] | None
 
 #: How many matches the Gymnasium vector environment steps at once.
 VECTOR_MATCHES = 16
@@ -67,23 +97,89 @@ VECTOR_MATCHES = 16
 GOALS = {"OpenSpiel": 1.3, "PettingZoo": 1.5, "Gymnasium": 1.5, f"Gymnasium vector, {VECTOR_MATCHES}": 1.5}
 
 
-def engine_loop(variant: str, players: int) -> Loop:
+def engine_loop(variant: str, players: int, *, observing: Observed = None) -> Loop:
     """
     The bare engine: whose decision, its legal actions, a random choice, apply.
+
+    With *observing*, observations are made too, as the environments make
+    them (`maumau.rl.StateEncoder`, no copy): the seat's to decide at every
+    decision (``"every seat"``, as PettingZoo hands them out), or seat 0's at
+    its own decisions (``"seat 0"``, as a Gymnasium environment does).  What
+    a learner's observations add to the engine, whatever carries them.
     """
 
     def run(seconds: float) -> tuple[int, float]:
         rng = random.Random(0)
+        encode = StateEncoder(observer(variant, players=players)).vector if observing else None
+        learner = 0 if observing == "seat 0" else None
         steps, seed, started = 0, 0, time.process_time()
         while time.process_time() - started < seconds:
             state = new_game(variant, players=players, seed=seed)
             seed += 1
             seat = acting_seat(state)
             while seat is not None:
+                if encode is not None and (learner is None or seat == learner):
+                    encode(state, seat)
                 choices = [action for action in legal_actions(state, seat) if type(action) is not Resign]
                 state = apply(state, rng.choice(choices))
                 steps += 1
                 seat = acting_seat(state)
+        return steps, time.process_time() - started
+
+    return run
+
+
+def learner_share(variant: str, players: int, matches: int = 300) -> float:
+    """
+    The share of a match's decisions that are seat 0's, in random legal play: the steps a Gymnasium learner takes.
+    """
+    rng = random.Random(0)
+    mine = every = 0
+    for seed in range(matches):
+        state = new_game(variant, players=players, seed=seed)
+        seat = acting_seat(state)
+        while seat is not None:
+            mine += seat == 0
+            every += 1
+            state = apply(
+                state, rng.choice([action for action in legal_actions(state, seat) if type(action) is not Resign])
+            )
+            seat = acting_seat(state)
+    return mine / every
+
+
+def no_game_loops(variant: str, players: int) -> dict[str, Loop]:
+    """
+    The OpenSpiel and PettingZoo loops over environments with no game (`no_game`), with the variant's sizes,
+    and the bare loop of random choices that every loop here has, the engine's too.
+    """
+    ids = len(action_space(variant, players=players))
+    numbers = observer(variant, players=players).size
+    return {
+        "OpenSpiel, no game": _openspiel_run(no_game.openspiel_game(ids), deal=False),
+        "PettingZoo, no game": _pettingzoo_run(lambda: no_game.NoGameAEC(players, ids, numbers)),
+        "Gymnasium, no game": _gymnasium_run(lambda: no_game.NoGameEnv(ids, numbers, players)),
+        "Gymnasium vector, no game": _gymnasium_vector_run(
+            lambda: no_game.NoGameVectorEnv(VECTOR_MATCHES, ids, numbers), VECTOR_MATCHES
+        ),
+        "bare loop": bare_loop(no_game.openspiel_game(ids).new_initial_state().legal_actions()),
+    }
+
+
+def bare_loop(legal: list[int]) -> Loop:
+    """
+    Episodes of `no_game.LENGTH` steps, each a random choice from a copy of *legal*: the loop and nothing else.
+    """
+
+    def run(seconds: float) -> tuple[int, float]:
+        rng = random.Random(0)
+        steps, started = 0, time.process_time()
+        while time.process_time() - started < seconds:
+            step = 0
+            while step < no_game.LENGTH:
+                rng.choice(list(legal))
+                step += 1
+            steps += step
         return steps, time.process_time() - started
 
     return run
@@ -96,15 +192,22 @@ def openspiel_loop(variant: str, players: int) -> Loop:
     import pyspiel
 
     register_openspiel_games()
-    game = pyspiel.load_game("maumau_" + variant.replace("-", "_"), {"players": players})
+    return _openspiel_run(pyspiel.load_game("maumau_" + variant.replace("-", "_"), {"players": players}), deal=True)
+
+
+def _openspiel_run(game: Any, *, deal: bool) -> Loop:
+    """
+    The OpenSpiel loop over *game*'s states; with *deal*, chance deals each from the next seed first.
+    """
 
     def run(seconds: float) -> tuple[int, float]:
         rng = random.Random(0)
         steps, seed, started = 0, 0, time.process_time()
         while time.process_time() - started < seconds:
             state = game.new_initial_state()
-            state.apply_action(seed)
-            seed += 1
+            if deal:
+                state.apply_action(seed)
+                seed += 1
             while not state.is_terminal():
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
@@ -117,9 +220,16 @@ def pettingzoo_loop(variant: str, players: int) -> Loop:
     """
     The PettingZoo AEC environment: each agent's observation and mask, a random legal id, step.
     """
+    return _pettingzoo_run(lambda: pettingzoo_env(variant, players=players))
+
+
+def _pettingzoo_run(make: Callable[[], Any]) -> Loop:
+    """
+    The PettingZoo loop over the environments *make* makes.
+    """
 
     def run(seconds: float) -> tuple[int, float]:
-        env = pettingzoo_env(variant, players=players)
+        env = make()
         rng = random.Random(0)
         steps, seed, started = 0, 0, time.process_time()
         while time.process_time() - started < seconds:
@@ -160,9 +270,16 @@ def gymnasium_loop(variant: str, players: int) -> Loop:
     """
     The Gymnasium environment, seat 0 against random bots: a random legal id, step; every decision counts.
     """
+    return _gymnasium_run(lambda: gymnasium_env(variant, players=players, opponents=CountingBot))
+
+
+def _gymnasium_run(make: Callable[[], Any]) -> Loop:
+    """
+    The Gymnasium loop over the environment *make* makes; the decisions of its `CountingBot` s count as steps.
+    """
 
     def run(seconds: float) -> tuple[int, float]:
-        env = gymnasium_env(variant, players=players, opponents=CountingBot)
+        env = make()
         rng = random.Random(0)
         CountingBot.decisions = 0
         steps, seed, started = 0, 0, time.process_time()
@@ -192,6 +309,14 @@ def gymnasium_vector_loop(variant: str, players: int, matches: int = VECTOR_MATC
                 [lambda: gymnasium_env(variant, players=players, opponents=CountingBot)] * matches
             )
         return gymnasium_vector_env(variant, num_envs=matches, players=players, opponents=CountingBot)
+
+    return _gymnasium_vector_run(make, matches)
+
+
+def _gymnasium_vector_run(make: Callable[[], Any], matches: int) -> Loop:
+    """
+    The Gymnasium vector loop over *matches* at once in the environment *make* makes; its bots' decisions count.
+    """
 
     def run(seconds: float) -> tuple[int, float]:
         envs = make()
@@ -228,6 +353,25 @@ def peer_loop(make: Callable[[], Contender | None]) -> Loop | None:
     return run
 
 
+def bounds(per_step: dict[str, float], share: float) -> dict[str, float]:
+    """
+    Each adapter's least possible CPU per step in engine steps, from one repeat's CPU per step of each loop.
+
+    *share* is the share of the steps that are a Gymnasium learner's, whose
+    library and caller's costs come once per learner step.
+    """
+    engine, bare = per_step["engine"], per_step["bare loop"]
+    every = per_step["engine + every seat's observation"]
+    learner = per_step["engine + seat 0's observation"]
+    return {
+        "OpenSpiel": (engine + per_step["OpenSpiel, no game"] - bare) / engine,
+        "PettingZoo": (every + per_step["PettingZoo, no game"] - bare) / engine,
+        "Gymnasium": (learner + share * (per_step["Gymnasium, no game"] - bare)) / engine,
+        f"Gymnasium vector, {VECTOR_MATCHES}": (learner + share * (per_step["Gymnasium vector, no game"] - bare))
+        / engine,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("--variant", default="classic")
@@ -244,6 +388,9 @@ def main() -> None:
         "Gymnasium": gymnasium_loop(args.variant, args.players),
         f"Gymnasium vector, {VECTOR_MATCHES}": gymnasium_vector_loop(args.variant, args.players),
         f"Gymnasium SyncVectorEnv, {VECTOR_MATCHES}": gymnasium_vector_loop(args.variant, args.players, sync=True),
+        "engine + every seat's observation": engine_loop(args.variant, args.players, observing="every seat"),
+        "engine + seat 0's observation": engine_loop(args.variant, args.players, observing="seat 0"),
+        **no_game_loops(args.variant, args.players),
     }
     peers = {
         "RLCard UNO env 2p": peer_loop(lambda: rlcard_env_contender(0)),
@@ -260,7 +407,8 @@ def main() -> None:
         f"{args.variant}, {args.players} players: CPU per step, median of {args.repeats} repeats "
         f"of {args.seconds:g} s each"
     )
-    print(f"  {'':<28} {'µs/step':>9} {'× engine':>9} {'goal':>6}   ratios by repeat")
+    width = max(len(key) for key in per_step)
+    print(f"  {'':<{width}} {'µs/step':>9} {'× engine':>9} {'goal':>6}   ratios by repeat")
     missed = []
     for key, values in per_step.items():
         ratios = [ours / engine for ours, engine in zip(values, per_step["engine"], strict=True)]
@@ -268,11 +416,20 @@ def main() -> None:
         goal = GOALS.get(key)
         shown = " ".join(f"{each:.2f}" for each in ratios)
         print(
-            f"  {key:<28} {statistics.median(values) * 1e6:>9.1f} {ratio:>9.2f} "
+            f"  {key:<{width}} {statistics.median(values) * 1e6:>9.1f} {ratio:>9.2f} "
             f"{'' if goal is None else f'{goal:.1f}':>6}   {shown}"
         )
         if goal is not None and ratio > goal:
             missed.append(key)
+    share = learner_share(args.variant, args.players)
+    print(
+        "  at least, whatever an adapter did: the engine, the observations it hands out, and the library's and its\n"
+        "  caller's loop with no game (less a bare loop, which the engine's loop has already; "
+        f"Gymnasium's per learner step, {share:.0%} of the steps):"
+    )
+    found = [bounds(dict(zip(per_step, each, strict=True)), share) for each in zip(*per_step.values(), strict=True)]
+    for key in found[0]:
+        print(f"  {key:<{width}} {'':>9} {statistics.median(each[key] for each in found):>9.2f} {GOALS[key]:>6.1f}")
     if args.check and missed:
         print(f"over the goal: {', '.join(missed)}")
         sys.exit(1)

@@ -39,12 +39,12 @@ from maumau.plugins import variant_names  # noqa: E402
 from maumau.rl import (  # noqa: E402
     NO_REACTION,
     Observer,
+    StateEncoder,
     gymnasium_env,
     gymnasium_vector_env,
     pettingzoo_env,
     register_gymnasium_envs,
 )
-from maumau.rl._encoder import StateEncoder  # noqa: E402
 from maumau.rl._gymnasium import MaumauGymEnv  # noqa: E402
 from test_family import TABLES, TWO  # noqa: E402
 
@@ -182,6 +182,18 @@ class TestStateEncoder:
         first = encoder.encode(state, 0)
         first[:] = -1.0
         assert np.array_equal(encoder.encode(state, 0), Observer.of(state).encode(view(state, 0)))
+
+    def test_an_encoded_vector_stays_as_it_was_while_the_encoder_goes_on(self):
+        """
+        `StateEncoder.encode` hands out a copy: the encoder rewriting its own numbers for later states leaves it be.
+        """
+        states = played_states("classic", 2, 3, 60)
+        observer = Observer.of(states[0])
+        encoder = StateEncoder(observer)
+        kept = [encoder.encode(state, 0) for state in states]
+        assert len({vector.tobytes() for vector in kept}) > 10
+        for state, vector in zip(states, kept, strict=True):
+            assert np.array_equal(vector, observer.encode(view(state, 0)))
 
 
 class TestPettingZoo:
@@ -794,6 +806,15 @@ def test_the_guides_loop_runs(library, capsys):
     assert capsys.readouterr().out.startswith(("rewards", "reward"))
 
 
+def test_the_guides_encoder_loop_runs(capsys):
+    """
+    The guide's `StateEncoder` loop observes every state of a whole match and says how many.
+    """
+    exec(compile(guide_loop("StateEncoder"), "rl.md (StateEncoder)", "exec"), {"__name__": "__guide__"})
+
+    assert re.fullmatch(r"observations: [1-9]\d* of [1-9]\d* numbers\n", capsys.readouterr().out)
+
+
 def test_an_environment_without_its_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     Made without the ``rl`` extra, an environment is a `maumau.MissingExtraError` naming the extra to install.
@@ -812,3 +833,23 @@ def test_an_environment_without_its_extra_says_what_to_install(monkeypatch: pyte
         maumau.rl.gymnasium_env("classic", players=2, opponents="random")
     with pytest.raises(maumau.MissingExtraError, match=r"gymnasium_vector_env\(\) needs the rl extra"):
         maumau.rl.gymnasium_vector_env("classic", num_envs=2, players=2, opponents="random")
+
+
+def test_an_array_without_numpy_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    Ids and layouts need no extra; an array (an observation, a mask, a stream encoder) needs numpy, and says so.
+    """
+    import sys
+
+    import maumau.rl
+
+    state = new_game("classic", players=2, seed=1)
+    observer, space = Observer.of(state), maumau.rl.ActionSpace.of(state)
+    assert space.legal_ids(state, state.to_move)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as if numpy were missing
+    with pytest.raises(maumau.MissingExtraError, match=r"Observer.encode\(\) needs the rl extra"):
+        observer.encode(view(state, 0))
+    with pytest.raises(maumau.MissingExtraError, match=r"ActionSpace.mask\(\) needs the rl extra"):
+        space.mask(state, 0)
+    with pytest.raises(maumau.MissingExtraError, match="StateEncoder needs the rl extra"):
+        StateEncoder(observer)

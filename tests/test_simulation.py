@@ -414,6 +414,32 @@ class TestInterrupt:
         full = simulate("classic", ["heuristic", "random"], matches=5, seed=4, options={"target": 1})
         assert full.records == partial.records
 
+    @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT sent with os.kill is POSIX")
+    @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped exception, one job
+    @pytest.mark.parametrize("jobs", [1, 2])
+    def test_a_ctrl_c_that_comes_while_a_finalizer_runs_still_stops_the_run(self, jobs: int) -> None:
+        """
+        Python drops an exception raised inside a finalizer, where a Ctrl-C may land: the run still stops soon after.
+        """
+
+        class Finalized:
+            def __del__(self) -> None:
+                os.kill(os.getpid(), signal.SIGINT)
+                for _ in range(10_000):  # the handler runs in here, while the finalizer still does
+                    pass
+
+        chunks: list[int] = []
+
+        def progress(done: int) -> None:
+            chunks.append(done)
+            if len(chunks) == 3:
+                Finalized()  # made and dropped at once: its finalizer runs now
+
+        with pytest.raises(SimulationInterrupted) as raised:
+            simulate("classic", ["random", "random"], matches=300, jobs=jobs, progress=progress, options={"target": 1})
+
+        assert len(raised.value.simulation.records) == sum(chunks) < 300
+
     def test_the_command_reports_and_saves_what_was_played(
         self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     ) -> None:

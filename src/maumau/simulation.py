@@ -55,6 +55,8 @@ __all__ = [
 
 #: Matches handed to a worker at a time: large enough to keep the workers busy, small enough for the progress bar.
 CHUNK = 4
+#: How long the parent waits for a worker's results before it looks whether Ctrl-C was pressed, in seconds.
+WAIT = 0.1
 
 
 def parse_bot(spec: str, seed: int | None = None, plugins: Iterable[object] = ()) -> Bot:
@@ -359,40 +361,72 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(plan: MatchPlan, matches: int, jobs: int) -> Generator[list[MatchRecord], None, None]:
+def _local(
+    plan: MatchPlan, matches: int, jobs: int, noted: Sequence[int] = ()
+) -> Generator[list[MatchRecord], None, None]:
+    """
+    The chunks' records, played here or by *jobs* worker processes; with workers, Ctrl-C is looked for in *noted*.
+
+    The results of the workers are waited for a slice of time at a time, and
+    a Ctrl-C noted meanwhile (`_interrupts_noted`) raises here, in the loop,
+    rather than wherever the parent happened to be.
+    """
     if jobs == 1:
         for number in range(matches):  # match by match: progress and an interrupted run keep every finished match
             yield [play_match(plan, number)]
         return
     context = multiprocessing.get_context("spawn")  # no fork of a parent's threads or caches
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving the block terminates the workers
-        yield from pool.imap_unordered(_play_packed, [(plan, chunk) for chunk in _chunks(matches)])
+        tasks = [(plan, chunk) for chunk in _chunks(matches)]
+        results = pool.imap_unordered(_play_packed, tasks)
+        for _ in tasks:
+            while True:
+                try:
+                    chunk = results.next(timeout=WAIT)
+                    break
+                except multiprocessing.TimeoutError:
+                    if noted:
+                        raise KeyboardInterrupt from None
+            yield chunk
 
 
 @contextlib.contextmanager
-def _interrupts_held() -> Iterator[list[int]]:
+def _interrupts_noted(*, raise_from: int | None) -> Iterator[list[int]]:
     """
-    Hold Ctrl-C back while Ray starts or stops, and give the list of those held.
+    Note every Ctrl-C in the list given, and raise from the *raise_from* th on (``None``: never).
 
-    Interrupted, ``ray.init`` leaves Ray's agent processes running on their own for a minute, and ``ray.shutdown``
-    leaves the instance half stopped and the exit status wrong.  One Ctrl-C is held; a second one goes through,
-    since joining a cluster that does not answer may wait long, and a user who presses twice means it.  Held only
-    where Ctrl-C raises: in the main thread (the only one Python hands signals to) and where a handler is set (not
-    where SIGINT is ignored).
+    While matches are played (from the first): Python drops an exception
+    raised while a finalizer runs (it prints "Exception ignored" and goes
+    on), and a signal's handler runs wherever the main thread is, so a
+    Ctrl-C raised inside some object's finalizer would be lost and the run
+    would play on to its end.  Noted, it stops the loop over the matches at
+    the next chunk.  Where matches run in worker processes nothing is raised
+    at all (``None``): their results are waited for in slices (`_local`),
+    and the loop raises.
+
+    While Ray starts or stops (from the second): interrupted, ``ray.init``
+    leaves Ray's agent processes running on their own for a minute, and
+    ``ray.shutdown`` leaves the instance half stopped and the exit status
+    wrong.  So one Ctrl-C is held; a second one goes through, since joining
+    a cluster that does not answer may wait long, and a user who presses
+    twice means it.
+
+    Only where Ctrl-C raises: in the main thread (the only one Python hands
+    signals to) and where a handler is set (not where SIGINT is ignored).
     """
-    held: list[int] = []
+    noted: list[int] = []
     if threading.current_thread() is not threading.main_thread() or not callable(signal.getsignal(signal.SIGINT)):
-        yield held
+        yield noted
         return
 
-    def hold(number: int, frame: object) -> None:
-        held.append(number)
-        if len(held) > 1:
+    def note(number: int, frame: object) -> None:
+        noted.append(number)
+        if raise_from is not None and len(noted) >= raise_from:
             raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGINT, hold)
+    previous = signal.signal(signal.SIGINT, note)
     try:
-        yield held
+        yield noted
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -402,7 +436,7 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
     The chunks' records from Ray tasks, as they finish.
 
     A terminal's Ctrl-C reaches the driver alone: Ray starts its own processes with SIGINT blocked and its workers
-    in sessions of their own.  Ray is started and stopped with Ctrl-C held (`_interrupts_held`): one during the
+    in sessions of their own.  Ray is started and stopped with Ctrl-C held (`_interrupts_noted`): one during the
     start stops the run once Ray is up, and one during the stop is dropped, since the run ends anyway; a second
     one goes through.  Tasks left
     over end with the job (`ray.shutdown`, or the caller's own end of the Ray it started); they are not cancelled,
@@ -414,7 +448,7 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
     except ImportError:  # pragma: no cover - only without the extra
         raise ValueError("the ray backend needs Ray: pip install 'maumau[ray]'") from None
     started = not ray.is_initialized()
-    with _interrupts_held() as held:
+    with _interrupts_noted(raise_from=2) as held:
         if started and address is None:  # a private local instance, whatever else runs there (RAY_ADDRESS too)
             ray.init(address="local", num_cpus=jobs, include_dashboard=False, log_to_driver=False)
         elif started:
@@ -429,7 +463,7 @@ def _ray(plan: MatchPlan, matches: int, jobs: int, address: str | None) -> Gener
             yield ray.get(done[0])
     finally:
         if started:
-            with _interrupts_held():
+            with _interrupts_noted(raise_from=2):
                 ray.shutdown()
 
 
@@ -478,17 +512,21 @@ def simulate(
     plugins = [_load_plugin(path) for path in plan.house_rules]
     new_game(variant, players=len(plan.bots), seed=seed, options=dict(plan.options), plugins=plugins)  # fail early
     started = time.perf_counter()
-    chunks = _ray(plan, matches, jobs, address) if backend == "ray" else _local(plan, matches, jobs)
     records: list[MatchRecord] = []
-    try:
-        for chunk in chunks:
-            records.extend(chunk)
-            if progress is not None:
-                progress(len(chunk))
-    except KeyboardInterrupt:
-        chunks.close()  # the workers end here, before the results so far are summed up
-        partial = _summarize(plan, records, time.perf_counter() - started, matches)
-        raise SimulationInterrupted(partial) from None
+    pooled = backend == "local" and jobs > 1
+    with _interrupts_noted(raise_from=None if pooled else 1) as noted:
+        chunks = _ray(plan, matches, jobs, address) if backend == "ray" else _local(plan, matches, jobs, noted)
+        try:
+            for chunk in chunks:
+                records.extend(chunk)
+                if progress is not None:
+                    progress(len(chunk))
+                if noted:  # a Ctrl-C whose exception was lost (see `_interrupts_noted`)
+                    raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            chunks.close()  # the workers end here, before the results so far are summed up
+            partial = _summarize(plan, records, time.perf_counter() - started, matches)
+            raise SimulationInterrupted(partial) from None
     return _summarize(plan, records, time.perf_counter() - started, matches)
 
 

@@ -9,6 +9,7 @@ included, can be played from these libraries:
 
 * `action_space` and `observer`: stable action ids with ``encode`` /
   ``decode`` and a legal-action mask, and a view as a fixed-size vector;
+  `StateEncoder`: the same vectors for a stream of states, cheaply;
 * `pettingzoo_env`: every seat a PettingZoo agent, reactions (challenges,
   jump-ins) asked as decisions of their own;
 * `gymnasium_env`: one seat against maumau's bots, and every variant
@@ -20,8 +21,9 @@ included, can be played from these libraries:
   environment that ``gymnasium.make_vec`` makes;
 * `register_openspiel_games`: each variant as an OpenSpiel Python game.
 
-Only `action_space` and `observer` work without the extras: the
-environments import their library when they are made.
+Only `action_space` and `observer` work without the extras (an array,
+and `StateEncoder`, needs numpy): the environments import their library
+when they are made.
 
 .. versionadded:: 0.2.0
 """
@@ -32,6 +34,7 @@ import importlib.util
 from typing import TYPE_CHECKING
 
 from ..exceptions import MissingExtraError
+from ._encoder import StateEncoder
 from ._spaces import NO_REACTION, ActionSpace, Layout, Observer, action_space, observer
 
 if TYPE_CHECKING:
@@ -46,6 +49,7 @@ __all__ = [
     "ActionSpace",
     "Layout",
     "Observer",
+    "StateEncoder",
     "action_space",
     "gymnasium_env",
     "gymnasium_vector_env",

@@ -23,24 +23,27 @@ tests compare the two on the states of many games of every variant.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias, TypeVar
 
 from .._cards import Card
 from .._features import AGAIN, deck_cards
 from .._state import GameState
 from .._view import view
-from ..exceptions import MaumauError
+from ..exceptions import MaumauError, MissingExtraError
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from ._spaces import Observer
 
 __all__ = ["Masks", "StateEncoder"]
 
-Vector = npt.NDArray[np.float32]
+Vector: TypeAlias = "npt.NDArray[np.float32]"
+#: The numbers of an observation as the encoder writes them, one by one: an ``array('f')``.
+Numbers: TypeAlias = "array[float]"
 T = TypeVar("T")
 
 #: The kernel's features, in the order `maumau.kernel_features` declares them.
@@ -93,15 +96,22 @@ class _Places(NamedTuple):
 
 class _Seat:
     """
-    What a seat's last encoding left: the state, its vector, and the same numbers as Python floats to compare with.
+    What a seat's last encoding left: the state and its numbers, held once and seen two ways.
+
+    *mirror* is an ``array('f')`` that owns the numbers, and *vector* a NumPy
+    view of the same memory: the encoder reads and writes single numbers
+    through the array, which is several times cheaper than through NumPy,
+    and the vector shows every change without a copy.
     """
 
     __slots__ = ("mirror", "order", "state", "vector")
 
     def __init__(self, state: GameState, vector: Vector, order: tuple[int, ...]) -> None:
+        import numpy as np
+
         self.state = state
-        self.vector = vector
-        self.mirror: list[float] = vector.tolist()
+        self.mirror = array("f", vector.tobytes())  # a float32 vector: `Observer.encode` makes them
+        self.vector: Vector = np.frombuffer(self.mirror, dtype=np.float32)
         #: The seats in relative order: this seat first.
         self.order = order
 
@@ -110,14 +120,29 @@ class StateEncoder:
     """
     ``observer.encode(view(state, seat))`` for a stream of states of one game, from the state and the changes.
 
-    One belongs to one environment (it keeps the last vector of every
-    seat); the states may come from any deals of the observer's game.  Only
-    the game's own observer (`Observer.of`) is followed from state to state:
-    states of another game, and observers built by hand, get their vectors
-    from views, as `Observer.encode` gives them.
+    What the environments use, for a loop of your own (a batched learner, a
+    search that reads observations): building a view and reading every
+    number costs more than the engine's step, while this rewrites only the
+    numbers that changed since the last state it encoded for the seat, a
+    few microseconds for the next state of a match.  Keep one per stream
+    (it keeps the last vector of every seat); the states may come from any
+    deals of the observer's game, in any order, and the vector is always
+    exactly the view's.  Only the game's own observer (`Observer.of`) is
+    followed from state to state: states of another game, and observers
+    built by hand, get their vectors from views.  Needs numpy.
+
+    .. versionadded:: 0.2.0
     """
 
     def __init__(self, observer: Observer) -> None:
+        """
+        Raises:
+            MissingExtraError: numpy is not installed.
+        """
+        try:
+            import numpy  # noqa: F401 (every vector is an array)
+        except ImportError as error:
+            raise MissingExtraError("StateEncoder", "rl", error) from None
         self.observer = observer
         self._seats: dict[int, _Seat] = {}
         self._game: tuple[object, object] = (None, None)  # the rules and options of the states encoded
@@ -129,13 +154,13 @@ class StateEncoder:
         self._deck = _Deck(())
         self._suits: dict[str, int] = {}
 
-    def encode(self, state: GameState, seat: int) -> Vector:
+    def encode(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """
         The observation of *seat* in *state*, a new float32 array.
         """
         return self.vector(state, seat).copy()
 
-    def vector(self, state: GameState, seat: int) -> Vector:
+    def vector(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """
         The observation of *seat* in *state*, in an array that may be the encoder's own: copy it before the next call.
 
@@ -205,62 +230,61 @@ class StateEncoder:
         """
         Rewrite the numbers of *known* that differ between its state and *state*.
 
-        The mirror holds the old state's numbers exactly, so a field whose
-        value did not change leaves its numbers alone, and one that did is
-        written afresh.
+        A field whose value did not change leaves its numbers alone, and one
+        that did is written afresh.
         """
         old = known.state
-        vector, mirror, deck, at = known.vector, known.mirror, self._deck, self._at
+        mirror, deck, at = known.mirror, self._deck, self._at
         players, before_players = state.players, old.players
         if players is not before_players:
             hand, before_hand = players[seat].hand, before_players[seat].hand
             if hand is not before_hand:
-                _recount(vector, mirror, at.hand, deck, before_hand, hand)
+                _recount(mirror, at.hand, deck, before_hand, hand)
             sizes = at.hand_sizes
             for place, other in enumerate(known.order):
                 player, before = players[other], before_players[other]
                 if player is not before:
                     size = len(player.hand)
                     if size != len(before.hand):
-                        mirror[sizes + place] = vector[sizes + place] = float(size)
+                        mirror[sizes + place] = float(size)
                     if player.resigned != before.resigned:
-                        _put(vector, mirror, at.resigned + place, float(player.resigned))
+                        mirror[at.resigned + place] = float(player.resigned)
                     if player.score != before.score:
-                        _put(vector, mirror, at.scores + place, float(player.score))
+                        mirror[at.scores + place] = float(player.score)
         pile, before_pile = state.discard_pile, old.discard_pile
         if pile is not before_pile:
             top, before_top = pile[-1], before_pile[-1]
             if top is not before_top:
-                _move(vector, mirror, at.top, deck.at(before_top), deck.at(top))
-            _recount(vector, mirror, at.played, deck, before_pile, pile)
+                _move(mirror, at.top, deck.at(before_top), deck.at(top))
+            _recount(mirror, at.played, deck, before_pile, pile)
         drawn = state.drawn if state.to_move == seat else None
         before_drawn = old.drawn if old.to_move == seat else None  # both None nearly always
         if drawn is not before_drawn:
-            _move(vector, mirror, at.drawn, _place(before_drawn, deck.at), _place(drawn, deck.at))
+            _move(mirror, at.drawn, _place(before_drawn, deck.at), _place(drawn, deck.at))
         to_move, before_to_move = state.to_move, old.to_move
         if to_move != before_to_move:
             count = len(players)
-            _move(vector, mirror, at.to_move, _seated(before_to_move, seat, count), _seated(to_move, seat, count))
+            _move(mirror, at.to_move, _seated(before_to_move, seat, count), _seated(to_move, seat, count))
         if state.draw_pile is not old.draw_pile:
-            _put(vector, mirror, at.draw_pile, float(len(state.draw_pile)))
+            mirror[at.draw_pile] = float(len(state.draw_pile))
         if state.pending is not old.pending:
             deciding = None if state.pending is None else state.pending.seat
             before_deciding = None if old.pending is None else old.pending.seat
             if deciding != before_deciding:
                 count = len(players)
                 left, taken = _seated(before_deciding, seat, count), _seated(deciding, seat, count)
-                _move(vector, mirror, at.deciding, left, taken)
+                _move(mirror, at.deciding, left, taken)
         if state.wish != old.wish:
             suits = self._suits.get
-            _move(vector, mirror, at.wish, _place(old.wish, suits), _place(state.wish, suits))
+            _move(mirror, at.wish, _place(old.wish, suits), _place(state.wish, suits))
         if state.debt != old.debt:
-            _put(vector, mirror, at.debt, float(state.debt))
+            mirror[at.debt] = float(state.debt)
         if state.skips != old.skips:
-            _put(vector, mirror, at.skips, float(state.skips))
+            mirror[at.skips] = float(state.skips)
         if state.direction != old.direction:
-            _put(vector, mirror, at.direction, float(state.direction))
+            mirror[at.direction] = float(state.direction)
         if state.round != old.round:
-            _put(vector, mirror, at.round, float(state.round))
+            mirror[at.round] = float(state.round)
         if self._turn and (
             state.playing is not old.playing
             or state.again != old.again
@@ -269,35 +293,24 @@ class StateEncoder:
         ):
             self._turn_update(known, state)
         if self._rest is not None:  # a plugin's features: from a view, as they were declared
-            values = self.observer.plugin_values(view(state, seat))
-            vector[self._rest :] = values
-            mirror[self._rest :] = [float(value) for value in values]
+            known.vector[self._rest :] = self.observer.plugin_values(view(state, seat))
 
     def _turn_update(self, known: _Seat, state: GameState) -> None:
         """
         The turn's features, in a game that has them: the open play, another turn, draws by choice, turns to sit out.
         """
         old = known.state
-        vector, mirror, at = known.vector, known.mirror, self._at
+        mirror, at = known.mirror, self._at
         if at.playing is not None and state.playing is not old.playing:
-            _recount(vector, mirror, at.playing, self._deck, old.playing, state.playing)
+            _recount(mirror, at.playing, self._deck, old.playing, state.playing)
         if at.again is not None and state.again != old.again:
-            _move(vector, mirror, at.again, _place(old.again, AGAIN.index), _place(state.again, AGAIN.index))
+            _move(mirror, at.again, _place(old.again, AGAIN.index), _place(state.again, AGAIN.index))
         if at.draws is not None:
-            _put(vector, mirror, at.draws, float(state.draws))
+            mirror[at.draws] = float(state.draws)
         if at.waits is not None and state.waits is not old.waits:
             waits = state.waits
             for place, other in enumerate(known.order):
-                _put(vector, mirror, at.waits + place, float(waits[other]) if waits else 0.0)
-
-
-def _put(vector: Vector, mirror: list[float], position: int, value: float) -> None:
-    """
-    Set one number, touching the array only when it changes: writing a numpy element costs more than comparing.
-    """
-    if mirror[position] != value:
-        mirror[position] = value
-        vector[position] = value
+                mirror[at.waits + place] = float(waits[other]) if waits else 0.0
 
 
 def _place(value: T | None, place: Callable[[T], int | None]) -> int | None:
@@ -314,22 +327,19 @@ def _seated(other: int | None, seat: int, count: int) -> int | None:
     return None if other is None else (other - seat) % count
 
 
-def _move(vector: Vector, mirror: list[float], base: int, before: int | None, after: int | None) -> None:
+def _move(mirror: Numbers, base: int, before: int | None, after: int | None) -> None:
     """
     Move the 1 of a one-hot part at *base* from *before* to *after* (``None``: no 1).
     """
     if before != after:
         if before is not None:
             mirror[base + before] = 0.0
-            vector[base + before] = 0.0
         if after is not None:
             mirror[base + after] = 1.0
-            vector[base + after] = 1.0
 
 
 def _recount(
-    vector: Vector,
-    mirror: list[float],
+    mirror: Numbers,
     base: int,
     deck: _Deck,
     before: Sequence[Card],
@@ -363,11 +373,9 @@ def _recount(
     for card in removed:
         position = at(card) + base
         mirror[position] -= 1.0
-        vector[position] = mirror[position]
     for card in added:
         position = at(card) + base
         mirror[position] += 1.0
-        vector[position] = mirror[position]
 
 
 class _Deck:
@@ -415,6 +423,8 @@ class Masks:
         """
         mask = self._made.get(ids)
         if mask is None:
+            import numpy as np
+
             if len(self._made) >= self.LIMIT:
                 self._made.clear()
             mask = np.zeros(self.size, dtype=self.dtype)

@@ -23,7 +23,7 @@ from .._features import Feature, deck_cards, turn_features
 from .._options import Options
 from .._state import GameState
 from .._view import PlayerView
-from ..exceptions import InvalidActionError, PluginError
+from ..exceptions import InvalidActionError, MissingExtraError, PluginError
 from ..plugins import Rules
 
 if TYPE_CHECKING:
@@ -195,7 +195,11 @@ class ActionSpace:
     def mask(self, source: GameState | PlayerView, seat: int | None = None) -> npt.NDArray[np.int8]:
         """
         The legal-action mask: an int8 array of `len(self) <ActionSpace>` with 1 at each legal id (needs numpy).
+
+        Raises:
+            MissingExtraError: numpy is not installed.
         """
+        _need_numpy("ActionSpace.mask()")
         import numpy as np
 
         mask = np.zeros(len(self), dtype=np.int8)
@@ -307,7 +311,11 @@ class Observer:
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """
         The vector of *view* as a float32 array of ``size`` numbers (needs numpy).
+
+        Raises:
+            MissingExtraError: numpy is not installed.
         """
+        _need_numpy("Observer.encode()")
         import numpy as np
 
         return np.array(self.values(view), dtype=np.float32)
@@ -320,6 +328,16 @@ class Observer:
         for part in self.layout:
             lines.append(f"| {part.start}–{part.stop - 1} | `{part.name}` | {part.doc} |")
         return "\n".join(lines)
+
+
+def _need_numpy(what: str) -> None:
+    """
+    Make sure numpy, which only arrays need, is there: *what* needs it, and says so when it is missing.
+    """
+    try:
+        import numpy  # noqa: F401 (imported again where it is used, typed)
+    except ImportError as error:
+        raise MissingExtraError(what, "rl", error) from None
 
 
 def _flatten(answers: Iterable[Iterable[Any]]) -> list[Any]:
