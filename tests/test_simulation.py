@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 import types
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
@@ -395,6 +395,17 @@ class Played:
         return self.play(plan, number)
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """
+    Ctrl-C raises `KeyboardInterrupt` in this process, as in a terminal, even if the tests were started with SIGINT
+    ignored, as a shell without job control starts a background job (``(nox &)``).
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 class TestInterrupt:
     """
     Ctrl-C during a run: the matches finished so far are summed up, printed and saved.
@@ -415,6 +426,7 @@ class TestInterrupt:
         assert full.records == partial.records
 
     @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT sent with os.kill is POSIX")
+    @pytest.mark.usefixtures("ctrl_c_raises")
     @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped exception, one job
     @pytest.mark.parametrize("jobs", [1, 2])
     def test_a_ctrl_c_that_comes_while_a_finalizer_runs_still_stops_the_run(self, jobs: int) -> None:
@@ -518,7 +530,8 @@ class TestInterrupt:
     @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
     def test_ctrl_c_ends_the_worker_processes_without_tracebacks(self, tmp_path: Path) -> None:
         path = tmp_path / "partial.json"
-        command = [sys.executable, "-c", "import sys; from maumau.cli import main; sys.exit(main())"]
+        live = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)"  # as in a terminal
+        command = [sys.executable, "-c", f"{live}; import sys; from maumau.cli import main; sys.exit(main())"]
         arguments = ["simulate", "--bots", "heuristic,random", "--matches", "4000", "--jobs", "2"]
         process = subprocess.Popen(
             [*command, *arguments, "--json", str(path)],
@@ -746,6 +759,7 @@ class TestRayInstance:
         assert started[0]["address"] == "ray://x:1"
         assert "num_cpus" not in started[0]
 
+    @pytest.mark.usefixtures("ctrl_c_raises")
     def test_ctrl_c_while_ray_starts_stops_the_run_once_ray_is_up(self, monkeypatch: pytest.MonkeyPatch) -> None:
         started = self.fake_ray(monkeypatch)
         stopped: list[bool] = []
@@ -763,6 +777,7 @@ class TestRayInstance:
         assert len(started) == len(stopped) == 1
         assert raised.value.simulation.records == ()
 
+    @pytest.mark.usefixtures("ctrl_c_raises")
     def test_a_second_ctrl_c_while_ray_starts_goes_through(self, monkeypatch: pytest.MonkeyPatch) -> None:
         started = self.fake_ray(monkeypatch)
         handler = signal.getsignal(signal.SIGINT)
@@ -781,6 +796,7 @@ class TestRayInstance:
         assert raised.value.simulation.records == ()
         assert signal.getsignal(signal.SIGINT) is handler
 
+    @pytest.mark.usefixtures("ctrl_c_raises")
     def test_ctrl_c_while_ray_stops_is_dropped(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.fake_ray(monkeypatch)
         monkeypatch.setattr(sys.modules["ray"], "shutdown", lambda: os.kill(os.getpid(), signal.SIGINT))

@@ -129,16 +129,15 @@ class StateEncoder:
     deals of the observer's game, in any order, and the vector is always
     exactly the view's.  Only the game's own observer (`Observer.of`) is
     followed from state to state: states of another game, and observers
-    built by hand, get their vectors from views.  Needs numpy.
+    built by hand, get their vectors from views.
+
+    Raises:
+        MissingExtraError: numpy is not installed (the ``rl`` extra).
 
     .. versionadded:: 0.2.0
     """
 
     def __init__(self, observer: Observer) -> None:
-        """
-        Raises:
-            MissingExtraError: numpy is not installed.
-        """
         try:
             import numpy  # noqa: F401 (every vector is an array)
         except ImportError as error:
