@@ -88,8 +88,9 @@ def bench(session: nox.Session) -> None:
     and what loading a profile costs; ``nox -s bench -- --overhead`` what ``maumau simulate`` costs per match of
     random bots next to the bare engine playing the same matches (CPU seconds, a ratio); ``nox -s bench --
     --adapters`` what the game-AI adapters (OpenSpiel, PettingZoo, Gymnasium) cost per step next to the bare
-    engine, beside RLCard's UNO env and OpenSpiel's own Crazy Eights, and the least each could cost whatever it did
-    (the engine, its observations, its library's loop with no game; ``--check`` fails a missed goal).
+    engine, beside RLCard's UNO env and OpenSpiel's own Crazy Eights, what the environments cost with observations
+    free, and the least each could cost whatever it did (the engine, its observations, its library's loop with no
+    game; ``--check`` fails a missed goal).
     """
     if "--adapters" in session.posargs:
         session.install("-e", ".[rl,openspiel]", "rlcard")

@@ -29,6 +29,11 @@ one variant from seeds 0, 1, 2, ... with uniformly random legal choices
   step), and OpenSpiel's own C++ **crazy_eights** (the players given),
   random legal play: a step of theirs, against maumau's engine step.
 
+The same PettingZoo and Gymnasium loops again with **observations free**:
+every `maumau.rl.StateEncoder` hands out one vector of zeros made once, so
+that the environment's own bookkeeping (whose decision, its ids and mask,
+the bots, the library's dictionaries) is seen without the observations.
+
 And the parts of a lower bound for each adapter, what its step costs at
 least whatever the adapter did:
 
@@ -66,7 +71,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Literal
 
 import gymnasium
@@ -74,7 +79,7 @@ import no_game
 import numpy as np
 from peers import Contender, openspiel_contender, rlcard_env_contender
 
-from maumau import Action, Resign, apply, legal_actions, new_game
+from maumau import Resign, apply, legal_actions, new_game
 from maumau.bots import RandomBot, acting_seat
 from maumau.rl import (
     StateEncoder,
@@ -125,6 +130,27 @@ def engine_loop(variant: str, players: int, *, observing: Observed = None) -> Lo
                 steps += 1
                 seat = acting_seat(state)
         return steps, time.process_time() - started
+
+    return run
+
+
+def observations_free(loop: Loop, size: int) -> Loop:
+    """
+    *loop* with every observation a vector of zeros of *size* made once: what its environment costs without them.
+
+    `maumau.rl.StateEncoder`, which every environment observes with, is
+    patched for the run of the loop alone.
+    """
+    zeros = np.zeros(size, np.float32)
+
+    def run(seconds: float) -> tuple[int, float]:
+        made = StateEncoder.encode, StateEncoder.vector
+        free = lambda self, state, seat: zeros  # noqa: E731 (one function for both methods)
+        StateEncoder.encode = StateEncoder.vector = free  # type: ignore[method-assign]
+        try:
+            return loop(seconds)
+        finally:
+            StateEncoder.encode, StateEncoder.vector = made  # type: ignore[method-assign]
 
     return run
 
@@ -247,51 +273,42 @@ def _pettingzoo_run(make: Callable[[], Any]) -> Loop:
     return run
 
 
-class CountingBot(RandomBot):
+def decisions(env: Any) -> int:
     """
-    A random bot that counts its decisions, so that the Gymnasium loop counts every decision of a match.
+    The decisions of the match *env* plays so far, the bots' too: the actions applied since the deal.
 
-    It decides from its legal actions (`maumau.bots.ActionsBot`), as `RandomBot` does, so the environment asks
-    ``choose_from`` and ``react_from``, and builds no view for it.
+    Counted from the match itself, so that the bots are plain `maumau.bots.RandomBot` s, as a user's are.
     """
-
-    decisions = 0
-
-    def choose_from(self, seat: int, actions: Sequence[Action]) -> Action:
-        CountingBot.decisions += 1
-        return super().choose_from(seat, actions)
-
-    def react_from(self, seat: int, actions: Sequence[Action]) -> Action | None:
-        CountingBot.decisions += 1
-        return super().react_from(seat, actions)
+    return len(env.position.state.actions)
 
 
 def gymnasium_loop(variant: str, players: int) -> Loop:
     """
     The Gymnasium environment, seat 0 against random bots: a random legal id, step; every decision counts.
     """
-    return _gymnasium_run(lambda: gymnasium_env(variant, players=players, opponents=CountingBot))
+    return _gymnasium_run(lambda: gymnasium_env(variant, players=players, opponents=RandomBot), decisions)
 
 
-def _gymnasium_run(make: Callable[[], Any]) -> Loop:
+def _gymnasium_run(make: Callable[[], Any], count: Callable[[Any], int] | None = None) -> Loop:
     """
-    The Gymnasium loop over the environment *make* makes; the decisions of its `CountingBot` s count as steps.
+    The Gymnasium loop over the environment *make* makes: as many steps per match as *count* finds in the
+    environment at its end, or else one per learner step.
     """
 
     def run(seconds: float) -> tuple[int, float]:
         env = make()
         rng = random.Random(0)
-        CountingBot.decisions = 0
         steps, seed, started = 0, 0, time.process_time()
         while time.process_time() - started < seconds:
             _, info = env.reset(seed=seed)
             seed += 1
-            done = False
+            done, learner = False, 0
             while not done:
                 _, _, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
-                steps += 1
+                learner += 1
                 done = terminated or truncated
-        return steps + CountingBot.decisions, time.process_time() - started
+            steps += learner if count is None else count(env)
+        return steps, time.process_time() - started
 
     return run
 
@@ -306,31 +323,40 @@ def gymnasium_vector_loop(variant: str, players: int, matches: int = VECTOR_MATC
     def make() -> gymnasium.vector.VectorEnv[Any, Any, Any]:
         if sync:
             return gymnasium.vector.SyncVectorEnv(
-                [lambda: gymnasium_env(variant, players=players, opponents=CountingBot)] * matches
+                [lambda: gymnasium_env(variant, players=players, opponents=RandomBot)] * matches
             )
-        return gymnasium_vector_env(variant, num_envs=matches, players=players, opponents=CountingBot)
+        return gymnasium_vector_env(variant, num_envs=matches, players=players, opponents=RandomBot)
 
-    return _gymnasium_vector_run(make, matches)
+    return _gymnasium_vector_run(make, matches, lambda envs: [decisions(env) for env in envs.envs])
 
 
-def _gymnasium_vector_run(make: Callable[[], Any], matches: int) -> Loop:
+def _gymnasium_vector_run(
+    make: Callable[[], Any], matches: int, count: Callable[[Any], list[int]] | None = None
+) -> Loop:
     """
-    The Gymnasium vector loop over *matches* at once in the environment *make* makes; its bots' decisions count.
+    The Gymnasium vector loop over *matches* at once in the environment *make* makes: as many steps as *count*
+    finds in each match (at its end, and at the end of the run for those still going), or else one per learner step.
     """
 
     def run(seconds: float) -> tuple[int, float]:
         envs = make()
         rng = np.random.default_rng(0)
-        CountingBot.decisions = 0
         steps, started = 0, time.process_time()
         _, info = envs.reset(seed=0)
         decided = matches  # the matches whose action counts: NextStep deals an ended match again instead
+        ended = np.zeros(matches, dtype=np.bool_)
         while time.process_time() - started < seconds:
             masks = info["action_mask"]
             _, _, terminated, truncated, info = envs.step(np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=1))
-            steps += decided
-            decided = matches - int(np.count_nonzero(terminated | truncated))
-        return steps + CountingBot.decisions, time.process_time() - started
+            ended = terminated | truncated
+            if count is None:
+                steps += decided
+                decided = matches - int(np.count_nonzero(ended))
+            elif ended.any():  # an ended match holds its last position until the next step deals it again
+                steps += sum(made for made, over in zip(count(envs), ended, strict=True) if over)
+        if count is not None:
+            steps += sum(made for made, over in zip(count(envs), ended, strict=True) if not over)
+        return steps, time.process_time() - started
 
     return run
 
@@ -392,6 +418,9 @@ def main() -> None:
         "engine + seat 0's observation": engine_loop(args.variant, args.players, observing="seat 0"),
         **no_game_loops(args.variant, args.players),
     }
+    size = observer(args.variant, players=args.players).size
+    for key in ("PettingZoo", "Gymnasium", f"Gymnasium vector, {VECTOR_MATCHES}"):
+        loops[f"{key}, observations free"] = observations_free(loops[key], size)
     peers = {
         "RLCard UNO env 2p": peer_loop(lambda: rlcard_env_contender(0)),
         f"OpenSpiel crazy_eights {args.players}p": peer_loop(lambda: openspiel_contender(args.players, 0)),

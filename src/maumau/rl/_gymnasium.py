@@ -38,7 +38,7 @@ from .._view import events_seen, view
 from ..bots import ActionsBot, Bot, ObservingBot, ReactingBot, observes, reacts
 from ..plugins import Rules, variant_names
 from ._encoder import Masks, StateEncoder
-from ._turns import Opponent, Position, Setup, Turn, bot_factory, returns
+from ._turns import Chooser, Opponent, Position, Setup, Turn, bot_factory, returns
 
 __all__ = ["MaumauGymEnv", "MaumauVectorEnv", "env_id", "make_registered", "make_registered_vector", "register_envs"]
 
@@ -91,6 +91,8 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         #: By seat: whether its bot reacts and whether it decides from its legal actions alone (`ActionsBot`).
         self._kinds: dict[int, tuple[bool, bool]] = {}
         self._observing: list[tuple[int, Bot]] = []
+        #: By seat, each bot's ``choose_from``, when every bot decides from its actions and none observes.
+        self._choosers: dict[int, Chooser] | None = None
         self._encoder = StateEncoder(self.observer)
         self._masks: dict[type[np.generic], Masks] = {
             kind: Masks(len(self.space), kind) for kind in (np.int8, np.bool_)
@@ -125,6 +127,9 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         # What each bot can do, asked once per bot: its decisions then call it without protocol checks.
         self._kinds = {seat: (reacts(bot), isinstance(bot, ActionsBot)) for seat, bot in self.bots.items()}
         self._observing = [(seat, bot) for seat, bot in self.bots.items() if observes(bot)]
+        direct = not self._observing and all(from_actions for _, from_actions in self._kinds.values())
+        bots = self.bots.items()
+        self._choosers = {seat: cast(ActionsBot, bot).choose_from for seat, bot in bots} if direct else None
         self.steps = 0
         self._play_bots(self.setup.deal(seed))
 
@@ -132,6 +137,9 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         """
         Let the bots act until the learner must decide or the match is over.
         """
+        if self._choosers is not None and not position.state.rules.has_actions:
+            # Nobody reacts, nobody is told: the bots choose from their actions, and no position is made per decision.
+            position = position.moved(self.seat, self._choosers)
         asked = position.asked()
         while asked is not None and asked[0] != self.seat:
             seat, reacting, actions = asked

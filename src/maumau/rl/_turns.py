@@ -30,13 +30,15 @@ from ..exceptions import UnknownBotLevelError
 from ..simulation import parse_bot
 from ._spaces import NO_REACTION, ActionSpace, Observer
 
-__all__ = ["BotFactory", "Opponent", "Position", "Setup", "Turn", "bot_factory", "returns"]
+__all__ = ["BotFactory", "Chooser", "Opponent", "Position", "Setup", "Turn", "bot_factory", "returns"]
 
 #: Makes a bot from a seed: a bot class such as `maumau.bots.HeuristicBot` is one.
 BotFactory = Callable[[int], Bot]
 #: An opponent as an environment takes it: a `BotFactory`, or a bot spec as ``maumau simulate --bots`` takes
 #: one: a level of `maumau.bots.LEVELS` (``"heuristic"``), and for ``search`` optionally a budget (``"search:400"``).
 Opponent = BotFactory | str
+#: Chooses *seat*'s action among its legal actions: an `maumau.bots.ActionsBot`'s ``choose_from``.
+Chooser = Callable[[int, Sequence[Action]], Action]
 
 
 def bot_factory(opponent: Opponent, plugins: Sequence[object] = ()) -> BotFactory:
@@ -148,17 +150,10 @@ class Position(NamedTuple):
         `acted` checks its choice against them.
         """
         state = self.state
-        if state.result is not None:
+        acting = _acting(state)
+        if acting is None:
             return None
-        # `acting_seat` written out for the seat it nearly always finds, whose actions are wanted anyway.
-        pending = state.pending
-        actor = pending.seat if pending is not None else state.to_move
-        actions = () if actor is None else legal_actions(state, actor)
-        if actor is None or not _playable(actions):
-            actor = acting_seat(state)
-            if actor is None:
-                return None
-            actions = legal_actions(state, actor)
+        actor, actions = acting
         reactor = self.reactor(actor) if state.rules.has_actions else None
         if reactor is None:
             return actor, False, actions
@@ -218,16 +213,29 @@ class Position(NamedTuple):
         if action is None and not reacting:
             raise ValueError(f"seat {seat} must act: only a seat asked to react may decline")
         if action is not None:
-            if legal is None:
-                legal = legal_actions(self.state, seat)
-            try:
-                index = legal.index(action)
-            except ValueError:
-                index = -1
-            if index < 0 or type(action) is Resign:
-                raise ValueError(f"{action} is not an action seat {seat} may take now")
-            action = legal[index]  # the listed action itself (not an equal copy): applied without a search
+            action = _listed(seat, action, legal_actions(self.state, seat) if legal is None else legal)
         return self._acted(seat, reacting, action)
+
+    def moved(self, seat: int, choosers: Mapping[int, Chooser]) -> Position:
+        """
+        The position once the other seats have chosen with *choosers* up to *seat*'s decision or the match's end.
+
+        For a game in which nobody acts out of turn (no plugin lists
+        actions), where this is what a loop of `asked` and `acted` gives,
+        without a position made at every decision: the Gymnasium
+        environment's bots decide most of a match.
+
+        Raises:
+            ValueError: a chooser chose an action its seat may not take now (as `acted`).
+        """
+        state = self.state
+        assert not state.rules.has_actions, "a game with out-of-turn actions asks and reacts: use asked and acted"
+        acting = _acting(state)
+        while acting is not None and acting[0] != seat:
+            actor, actions = acting
+            state = apply(state, _listed(actor, choosers[actor](actor, actions), actions))
+            acting = _acting(state)
+        return self if state is self.state else _new(Position, (state, _NOBODY, _NOBODY))
 
     def _acted(self, seat: int, reacting: bool, action: Action | None) -> Position:
         if action is None:
@@ -265,6 +273,42 @@ class Turn(NamedTuple):
 #: No seat; and making a named tuple from a tuple, without the Python call of its ``__new__``.
 _NOBODY: frozenset[int] = frozenset()
 _new = tuple.__new__
+
+
+def _acting(state: GameState) -> tuple[int, tuple[Action, ...]] | None:
+    """
+    The seat that must act in *state* and its legal actions, ``None`` once the match is over.
+
+    `maumau.bots.acting_seat` written out for the seat it nearly always
+    finds, whose actions are wanted anyway.
+    """
+    if state.result is not None:
+        return None
+    pending = state.pending
+    actor = pending.seat if pending is not None else state.to_move
+    actions = () if actor is None else legal_actions(state, actor)
+    if actor is None or not _playable(actions):
+        actor = acting_seat(state)
+        if actor is None:
+            return None
+        actions = legal_actions(state, actor)
+    return actor, actions
+
+
+def _listed(seat: int, action: Action, legal: Sequence[Action]) -> Action:
+    """
+    *action*, as *legal* (*seat*'s listing) holds it: the listed object itself, applied without a search.
+
+    Raises:
+        ValueError: *action* is not listed, or resigns (which no environment offers).
+    """
+    try:
+        index = legal.index(action)
+    except ValueError:
+        index = -1
+    if index < 0 or type(action) is Resign:
+        raise ValueError(f"{action} is not an action seat {seat} may take now")
+    return legal[index]
 
 
 def _playable(actions: Sequence[Action]) -> bool:
