@@ -327,15 +327,14 @@ def gymnasium_vector_loop(variant: str, players: int, matches: int = VECTOR_MATC
             )
         return gymnasium_vector_env(variant, num_envs=matches, players=players, opponents=RandomBot)
 
-    return _gymnasium_vector_run(make, matches, lambda envs: [decisions(env) for env in envs.envs])
+    return _gymnasium_vector_run(make, matches, decisions)
 
 
-def _gymnasium_vector_run(
-    make: Callable[[], Any], matches: int, count: Callable[[Any], list[int]] | None = None
-) -> Loop:
+def _gymnasium_vector_run(make: Callable[[], Any], matches: int, count: Callable[[Any], int] | None = None) -> Loop:
     """
     The Gymnasium vector loop over *matches* at once in the environment *make* makes: as many steps as *count*
-    finds in each match (at its end, and at the end of the run for those still going), or else one per learner step.
+    finds in each match's environment (at the match's end, and at the end of the run for those still going), or
+    else one per learner step.
     """
 
     def run(seconds: float) -> tuple[int, float]:
@@ -353,9 +352,9 @@ def _gymnasium_vector_run(
                 steps += decided
                 decided = matches - int(np.count_nonzero(ended))
             elif ended.any():  # an ended match holds its last position until the next step deals it again
-                steps += sum(made for made, over in zip(count(envs), ended, strict=True) if over)
+                steps += sum(count(env) for env, over in zip(envs.envs, ended, strict=True) if over)
         if count is not None:
-            steps += sum(made for made, over in zip(count(envs), ended, strict=True) if not over)
+            steps += sum(count(env) for env, over in zip(envs.envs, ended, strict=True) if not over)
         return steps, time.process_time() - started
 
     return run
