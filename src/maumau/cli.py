@@ -28,6 +28,7 @@ import attrs
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
+from ._cli_games import add_profile_command, fill_bots, game_of, run_profile
 from ._engine import apply, check_action, legal_actions, new_game, start_of
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
@@ -35,6 +36,7 @@ from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
 from ._options import OptionValue, parse_option
+from ._profile_rules import split_house_rules
 from ._report import check_outputs, progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
@@ -49,7 +51,7 @@ from .mechanics import challenges, placings, play_challenges, wishes
 from .mechanics.challenges import quoted_calls
 from .mechanics.play_challenges import ChallengePlay
 from .mechanics.wishes import ChooseRank
-from .plugins import variants
+from .plugins import resolve_variant, variants
 from .simulation import Simulation, SimulationInterrupted, simulate
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
@@ -588,6 +590,7 @@ def _parser() -> argparse.ArgumentParser:
         )
     )
     _add_table_commands(commands)
+    add_profile_command(commands)
     return parser
 
 
@@ -610,8 +613,8 @@ def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument(
         "--bots",
         default="heuristic,random",
-        help="bot specs by seat, comma-separated: random, heuristic, search or search:BUDGET "
-        "(one spec fills every seat; default: heuristic,random)",
+        help="bot specs by seat, comma-separated: random, heuristic, search, search:BUDGET, or a bot of your own "
+        "as package.module:Class (fewer specs than seats are repeated in turn; default: heuristic,random)",
     )
     simulate.add_argument("--matches", type=int, default=100, help="matches to play (default: 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed of the run (default: 0)")
@@ -623,8 +626,8 @@ def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
         "--house-rule",
         action="append",
         default=[],
-        metavar="MODULE:OBJECT",
-        help="a house-rule plugin by import path (repeatable)",
+        metavar="NAME",
+        help="a house rule (repeatable): the game profile's own by name, an installed one, or module:object",
     )
     simulate.add_argument("--json", type=Path, default=None, metavar="PATH", help="also save the results as JSON")
     simulate.add_argument("--plot", type=Path, default=None, metavar="PATH", help="also save a plot (matplotlib)")
@@ -657,8 +660,12 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     options = dict(args.option)
     players = args.players
     try:
+        game = game_of(args.variant, stderr)
+        if args.load is None:  # a profile's own house rules are its options; a loaded save names plugins only
+            switched_on, args.house_rule = split_house_rules(game, args.house_rule)
+            options.update(switched_on)
         if players is None:
-            players = _default_players(args.variant, options)
+            players = _default_players(game, options)
         if not 0 <= args.seat < players:
             print(f"maumau: error: there is no seat {args.seat}; seats are 0 to {players - 1}", file=stderr)
             return USAGE_ERROR
@@ -687,13 +694,11 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
 
 
 def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    bots = [spec.strip() for spec in args.bots.split(",") if spec.strip()]
-    players = args.players if args.players is not None else max(len(bots), 2)
-    if len(bots) == 1:
-        bots *= players
-    if len(bots) != players:
-        specs, seats = plural(len(bots), "bot spec"), plural(players, "player")
-        print(f"maumau: error: {specs} for {seats}; give one per seat, or one", file=stderr)
+    try:
+        bots = fill_bots([spec.strip() for spec in args.bots.split(",") if spec.strip()], args.players)
+        game_of(args.variant, stderr)  # a profile's warnings, once
+    except (MaumauError, ValueError) as error:
+        print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     try:
         check_outputs(args.json, args.plot)
@@ -746,7 +751,7 @@ def _report(result: Simulation, args: argparse.Namespace, stdout: TextIO) -> Non
 def _default_players(variant: str, options: Mapping[str, object]) -> int:
     from .plugins import Rules
 
-    rules = Rules.build(variant)
+    rules = Rules.build(resolve_variant(variant))
     return rules.default_players(rules.resolve_options(dict(options)))
 
 
@@ -790,6 +795,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO, stderr: Tex
         return _TABLE_COMMANDS[args.command](args, stdin, stdout, stderr)
     if args.command == "simulate":
         return _simulate(args, stdout, stderr)
+    if args.command == "profile":
+        return run_profile(args, stdout, stderr)
     parser.print_help(stdout)
     return USAGE_ERROR
 
@@ -952,7 +959,11 @@ def _named(text: str, moves: Sequence[Action], count: int) -> int | None:
 
 def _add_play_extras(play: argparse.ArgumentParser) -> None:
     play.add_argument(
-        "--house-rule", action="append", default=[], metavar="MODULE:ATTRIBUTE", help="a house-rule plugin (repeatable)"
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a house rule (repeatable): the game profile's own by name, an installed one, or module:attribute",
     )
     play.add_argument("--save", metavar="FILE", help="save the match to FILE after every move (a table save)")
     play.add_argument("--load", metavar="FILE", help="go on with a match saved with --save")
