@@ -44,7 +44,7 @@ class TestDrop:
             NINES_SKIP.format(drop='drop = ["special.nine", "options.nines_draw_three"]', id="drop-nines")
         )
 
-        assert {"cards": "9", "skip": 1} == profile.data["special"]["nine"]
+        assert profile.data["special"]["nine"] == {"cards": "9", "skip": 1}
         assert "nines_draw_three" not in profile.data["options"]
 
     def test_a_key_the_base_does_not_hold_cannot_be_dropped(self) -> None:
@@ -66,20 +66,20 @@ class TestWarnings:
     def test_an_entry_written_anew_over_one_that_is_off_is_warned_of(self) -> None:
         profile = profile_from_text(NINES_SKIP.format(drop="", id="warn-nines"))
 
-        assert [
+        assert list(profile.warnings) == [
             "<text>: special.nine: keeps draw = 3, enabled = false of the base 'classic-profile' (so it is never "
             'played); write them here, or add drop = ["special.nine"] to start the entry afresh'
-        ] == list(profile.warnings)
+        ]
 
     def test_an_entry_switched_on_by_name_alone_is_not_warned_of(self) -> None:
         text = NINES_SKIP.format(drop="", id="on-nines").replace('cards = "9"\nskip = 1', "enabled = true")
 
-        assert () == profile_from_text(text).warnings
+        assert profile_from_text(text).warnings == ()
 
     def test_a_dropped_entry_leaves_nothing_to_warn_of(self) -> None:
         text = NINES_SKIP.format(drop='drop = ["special.nine", "options.nines_draw_three"]', id="quiet-nines")
 
-        assert () == profile_from_text(text).warnings
+        assert profile_from_text(text).warnings == ()
 
 
 class TestAsToml:
@@ -127,7 +127,7 @@ class TestProfileShowCommand:
 
         code, out, err = run(["profile", "show", str(path)])
 
-        assert (2, "") == (code, out)
+        assert (code, out) == (2, "")
         assert f"maumau: error: {path}: drop: 'special.ten' is no key of the base" in err
 
     def test_the_printed_rules_play_as_the_profile_does(self, tmp_path: Path) -> None:

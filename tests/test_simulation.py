@@ -294,7 +294,7 @@ class TestSimulateCommand:
 
         saved = json.loads(path.read_text())
         assert code == 0
-        assert {"random": 6, "heuristic": 3} == {row["bot"]: row["matches"] for row in saved["results"]}
+        assert {row["bot"]: row["matches"] for row in saved["results"]} == {"random": 6, "heuristic": 3}
 
     def test_players_without_bots_fills_the_seats_with_the_default_bots(self) -> None:
         code, out, _ = run(["simulate", "--players", "4", "--matches", "2", "--option", "target=1"])

@@ -10,14 +10,17 @@ house rules are chosen by name with ``--house-rule`` as a plugin's are; and
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from ._narration import plural
+from ._own_bots import is_bot_path, register_bot
 from .exceptions import MaumauError
 from .profiles import Profile, as_toml, load_profile, profile_of
 
-__all__ = ["add_profile_command", "fill_bots", "game_of", "run_profile"]
+__all__ = ["add_profile_command", "fill_bots", "game_of", "import_from_here", "register_bots", "run_profile"]
 
 #: Exit status for a usage error, as the ``maumau`` command's.
 _USAGE_ERROR = 2
@@ -36,6 +39,18 @@ def game_of(variant: str, stderr: TextIO) -> str:
     for line in profile.warnings:
         print(f"maumau: warning: {line}", file=stderr)
     return profile.id
+
+
+def import_from_here() -> None:
+    """
+    Let the command line's import paths (``--bots my_bot:Shedder``) find modules in the current directory.
+
+    ``python -m maumau`` has it on the path; the ``maumau`` script does not, so it is put first, as uvicorn's
+    ``--app-dir`` does by default.
+    """
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
 
 
 def fill_bots(specs: Sequence[str], players: int | None) -> list[str]:
@@ -62,6 +77,24 @@ def heading(profile: Profile) -> list[str]:
         lines.append(f"# its base {data['base']!r} merged in: every key below is in force")
     lines.append(f"# checked: a playable game for {low} to {high} players, with every option and house rule")
     return lines
+
+
+def register_bots(given: Sequence[str]) -> list[str]:
+    """
+    Offer at the tables each bot ``NAME=package.module:Class`` of *given* (``maumau serve --bot``); their names.
+
+    Raises:
+        ValueError: an entry is not ``NAME=package.module:Class``, or its bot cannot be made.
+    """
+    names = []
+    import_from_here()
+    for entry in given:
+        name, equals, spec = entry.partition("=")
+        if not equals or not is_bot_path(spec):
+            raise ValueError(f"--bot takes NAME=package.module:Class, not {entry!r}")
+        register_bot(name, spec)
+        names.append(name)
+    return names
 
 
 def add_profile_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

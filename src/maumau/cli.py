@@ -28,7 +28,7 @@ import attrs
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
-from ._cli_games import add_profile_command, fill_bots, game_of, run_profile
+from ._cli_games import add_profile_command, fill_bots, game_of, import_from_here, register_bots, run_profile
 from ._engine import apply, check_action, legal_actions, new_game, start_of
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
@@ -661,6 +661,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     players = args.players
     try:
         game = game_of(args.variant, stderr)
+        import_from_here()  # a house rule of one's own, by import path, may sit in the current directory
         if args.load is None:  # a profile's own house rules are its options; a loaded save names plugins only
             switched_on, args.house_rule = split_house_rules(game, args.house_rule)
             options.update(switched_on)
@@ -696,6 +697,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
 def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
         bots = fill_bots([spec.strip() for spec in args.bots.split(",") if spec.strip()], args.players)
+        import_from_here()  # a bot or house rule of one's own, by import path, may sit in the current directory
         game_of(args.variant, stderr)  # a profile's warnings, once
     except (MaumauError, ValueError) as error:
         print(f"maumau: error: {error}", file=stderr)
@@ -822,6 +824,13 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         help="a game profile (TOML) to offer beside the installed games (repeatable)",
     )
     serve.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=MODULE:CLASS",
+        help="offer a bot of your own at the tables under NAME, beside the bot levels (repeatable)",
+    )
+    serve.add_argument(
         "--db",
         default="maumau-tables.db",
         metavar="PATH",
@@ -864,11 +873,14 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
 
     try:  # read before serving: tables are made by a game's name only, never by a path a request names
         games = [load_profile(path).id for path in args.profile]
-    except MaumauError as error:
+        offered = register_bots(args.bot)  # imported here, from the command line: a request only names them
+    except (MaumauError, ValueError) as error:
         print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     if games:
         print(f"maumau: game profiles offered: {', '.join(games)}", file=stdout)
+    if offered:
+        print(f"maumau: bots of your own offered: {', '.join(offered)}", file=stdout)
     limits_given = (args.idle_minutes, args.max_tables, args.creates_per_minute, args.messages_per_second)
     if not all(value > 0 for value in limits_given):
         print(
