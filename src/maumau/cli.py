@@ -27,6 +27,7 @@ import attrs
 
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._card_notes import help_text, match_end
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from ._cli_games import add_profile_command, fill_bots, game_of, import_from_here, register_bots, run_profile
 from ._engine import apply, check_action, legal_actions, new_game, start_of
@@ -328,6 +329,7 @@ class _Session:
                 raise _Leave("You left the game.")
             if text.lower() in ("?", "help"):
                 self.say(_HELP.format(count=count))
+                self.say(help_text(self.state.variant, self.state.options, len(self.state.players)))
                 continue
             if not text:
                 self.say(f"Please choose a move: {hint}.")
@@ -688,6 +690,8 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
         f"{args.bots} bots; seed {state.seed} (replay with --seed {state.seed}).",
         file=stdout,
     )
+    end = match_end(state.variant, state.options, players)
+    print(f"{end + ' ' if end else ''}Type help at the prompt for what the cards do.", file=stdout)
     save = _saver(args.save, args.seat, args.bots, tuple(args.house_rule)) if args.save is not None else None
     return run_game(
         state, human=args.seat, bots=bots, stdin=stdin, stdout=stdout, colour=_use_colour(args, stdout), save=save
