@@ -21,7 +21,7 @@ from typing import Any
 from .plugins import load_variant
 from .profiles import variant_of
 
-__all__ = ["card_notes", "help_text", "match_end"]
+__all__ = ["card_notes", "help_text", "match_end", "rule_lines"]
 
 #: A sentence's end in a docstring's paragraph.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
@@ -121,15 +121,23 @@ def match_end(variant: str, options: Mapping[str, object], players: int) -> str 
     return None if found is None else found[0].upper() + found[1:].rstrip(".") + "."
 
 
+def rule_lines(variant: str, options: Mapping[str, object], players: int) -> tuple[str, ...]:
+    """
+    What the cards do (`card_notes`), then what ends the match unless they said it already.
+    """
+    notes = card_notes(variant, options)
+    end = match_end(variant, options, players)
+    if end is None or end.rstrip(".").lower() in " ".join(notes).lower():
+        return notes
+    return (*notes, end)
+
+
 def help_text(variant: str, options: Mapping[str, object], players: int) -> str:
     """
     The cards' effects and what ends the match, as the terminal's ``help`` says them.
     """
     lines = [f"What the cards do in {variant}:"]
-    lines += [f"  - {line}" for line in card_notes(variant, options)]
-    end = match_end(variant, options, players)
-    if end is not None and end.rstrip(".").lower() not in " ".join(lines).lower():
-        lines.append(f"  {end}")
+    lines += [f"  - {line}" for line in rule_lines(variant, options, players)]
     return "\n".join(lines)
 
 
