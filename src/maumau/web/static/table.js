@@ -74,6 +74,7 @@ function send(request) {
   const notice = document.getElementById("notice");
   if (showing) {
     notice.textContent = "The other players' moves are still being shown; a moment, please.";
+    notice.dataset.whileShowing = "yes"; // goes once they are shown, so that it never stands beside "Your move."
     return;
   }
   notice.textContent = "";
@@ -476,6 +477,11 @@ async function showMessages() {
   }
   showing = false;
   document.body.dataset.busy = "no";
+  const notice = document.getElementById("notice");
+  if (notice.dataset.whileShowing) {
+    notice.textContent = "";
+    delete notice.dataset.whileShowing;
+  }
 }
 
 function receive(message) {
