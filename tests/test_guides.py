@@ -1,5 +1,5 @@
 """
-The guides' commands, run word for word, in a folder that holds the files the guides have you write.
+The guides' commands (and the README's), run word for word, in a folder that holds the files the guides have you write.
 
 A code block of a guide whose first line is a comment naming a file
 (``# family.toml``, ``# my_bot.py``) is a file the reader writes; a
@@ -27,6 +27,8 @@ LONG = {
     "maumau serve --port 8000 --db tables.db": "serves until Ctrl-C",
     "maumau simulate --variant penalty-52 --players 4 --bots search,heuristic,heuristic,random --matches 60 "
     "--seed 1 --jobs 2 --json results.json --plot results.png": "60 matches of search bots: a CPU minute",
+    "maumau simulate --variant penalty-52 --players 4 --bots search,heuristic,heuristic,random --matches 60 "
+    "--seed 1 --jobs 2": "60 matches of search bots: a CPU minute",
 }
 
 
@@ -58,7 +60,9 @@ def commands_of(page: Path) -> list[str]:
     return found
 
 
-CASES = [(page.name, command) for page in sorted(GUIDES.glob("*.md")) for command in commands_of(page)]
+README = GUIDES.parent.parent / "README.md"
+PAGES = {page.name: page for page in [README, *sorted(GUIDES.glob("*.md"))]}
+CASES = [(name, command) for name, page in PAGES.items() for command in commands_of(page)]
 
 
 def test_the_guides_have_commands_to_run() -> None:
@@ -67,7 +71,7 @@ def test_the_guides_have_commands_to_run() -> None:
 
 @pytest.mark.parametrize(("page", "command"), CASES)
 def test_a_guides_command_runs_word_for_word(page: str, command: str, tmp_path: Path) -> None:
-    for name, text in files_of(GUIDES / page).items():
+    for name, text in files_of(PAGES[page]).items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     script = shutil.which("maumau", path=str(Path(sys.executable).parent))
     assert script is not None, "the maumau script is installed beside the interpreter"

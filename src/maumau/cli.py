@@ -873,10 +873,8 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     except ImportError as error:
         print(f"maumau: error: the web table needs the extra: pip install 'maumau[web]' ({error})", file=stderr)
         return USAGE_ERROR
-    from .profiles import load_profile
-
     try:  # read before serving: tables are made by a game's name only, never by a path a request names
-        games = [load_profile(path).id for path in args.profile]
+        games = [game_of(str(path), stderr) for path in args.profile]  # read, its warnings said
         offered = register_bots(args.bot)  # imported here, from the command line: a request only names them
     except (MaumauError, ValueError) as error:
         print(f"maumau: error: {error}", file=stderr)
