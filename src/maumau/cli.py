@@ -571,7 +571,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"maumau {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play a match against bots", description="Play a match against bots.")
-    play.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
+    play.add_argument(
+        "--variant",
+        default="classic",
+        help="the variant to play, or a game profile's file (.toml) (default: classic)",
+    )
     play.add_argument(
         "--players", type=int, default=None, help="number of seats, you included (default: the variant's, 3 for most)"
     )
@@ -608,7 +612,11 @@ def _add_option_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
-    simulate.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
+    simulate.add_argument(
+        "--variant",
+        default="classic",
+        help="the variant to play, or a game profile's file (.toml) (default: classic)",
+    )
     simulate.add_argument(
         "--players", type=int, default=None, help="number of seats (default: the number of bot specs, at least 2)"
     )
