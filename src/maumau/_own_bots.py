@@ -12,6 +12,7 @@ with none (``Class()``).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from collections.abc import Callable
@@ -33,6 +34,7 @@ def is_bot_path(spec: str) -> bool:
     return bool(colon) and module not in LEVELS
 
 
+@functools.cache  # imported and checked once per process, not once per match of a simulation
 def load_bot(spec: str) -> BotFactory:
     """
     What makes the bot *spec* names (``package.module:Class``, or ``package.module:function``), seeded by seat.
