@@ -232,8 +232,8 @@ class TestGuide:
         return [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
 
     def test_the_guides_profiles_load_and_play(self, tmp_path: Path) -> None:
-        games = [block for block in self._blocks() if block.startswith(("# family", "format"))]
-        assert len(games) == 2
+        games = [block for block in self._blocks() if block.startswith(("# family", "# kitchen", "# nines"))]
+        assert len(games) == 3
         for number, text in enumerate(games):
             path = tmp_path / f"guide{number}.toml"
             path.write_text(text, "utf-8")

@@ -4,6 +4,7 @@ The PettingZoo and Gymnasium environments of `maumau.rl` (the ``rl`` nox session
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 
@@ -804,6 +805,34 @@ def test_the_guides_loop_runs(library, capsys):
     exec(compile(guide_loop(library), f"rl.md ({library})", "exec"), {"__name__": "__guide__"})
 
     assert capsys.readouterr().out.startswith(("rewards", "reward"))
+
+
+def test_a_profile_file_registered_with_gymnasium_is_made_by_its_id(tmp_path):
+    """
+    ``register_gymnasium_envs("bartok.toml")`` lets ``gymnasium.make("maumau/bartok-v0")`` play the file's game.
+    """
+    gymnasium = pytest.importorskip("gymnasium")
+    path = tmp_path / "bartok.toml"
+    path.write_text('format = 1\nbase = "classic-profile"\n[game]\nid = "bartok"\nname = "Bartok"\n', "utf-8")
+
+    assert "maumau/bartok-v0" in register_gymnasium_envs(path)
+    env = gymnasium.make("maumau/bartok-v0", opponents="random")
+    env.reset(seed=1)
+
+    assert env.unwrapped.setup.variant == str(path)
+    assert env.unwrapped.players == 3  # classic-profile's default, read from the file
+
+
+def test_the_guides_pettingzoo_loop_prints_every_agents_reward(capsys):
+    """
+    The PettingZoo loop of the guide prints the rewards the agents got, a win among them, not an empty dict.
+    """
+    exec(compile(guide_loop("PettingZoo"), "rl.md (PettingZoo)", "exec"), {"__name__": "__guide__"})
+
+    printed = capsys.readouterr().out
+    rewards = ast.literal_eval(printed.removeprefix("rewards "))
+    assert sorted(rewards) == ["seat_0", "seat_1", "seat_2"]
+    assert max(rewards.values()) > 0
 
 
 def test_the_guides_encoder_loop_runs(capsys):

@@ -33,6 +33,7 @@ from maumau import (
     GameState,
     InvalidOptionError,
     MatchResult,
+    PluginError,
     SimulationError,
     UnknownVariantError,
     hookimpl,
@@ -187,9 +188,16 @@ class TestSimulate:
         assert sum(len(record.seats) for record in result.records) == 9
         assert all(sum(record.shares) == pytest.approx(1.0) for record in result.records)
 
-    def test_a_house_rule_that_is_no_import_path_is_refused(self) -> None:
-        with pytest.raises(ValueError, match=r"'package\.module:object'"):
+    def test_a_house_rule_that_is_neither_the_games_nor_a_plugin_is_refused(self) -> None:
+        with pytest.raises(PluginError, match=r"unknown house rule 'nines'; the game's own: none; .* module:attribute"):
             simulate("classic", ["random", "random"], matches=1, house_rules=["nines"])
+
+    def test_a_profiles_house_rule_is_named_as_a_plugins_is(self) -> None:
+        chosen = simulate("crazy-eights-pagat", ["random"] * 2, matches=1, house_rules=["queens_skip"])
+        as_option = simulate("crazy-eights-pagat", ["random"] * 2, matches=1, options={"queens_skip": True})
+
+        assert as_option.records == chosen.records
+        assert dict(chosen.plan.options) == {"queens_skip": True}
 
     def test_progress_is_told_as_matches_finish(self) -> None:
         done: list[int] = []
@@ -265,11 +273,54 @@ class TestSimulateCommand:
         assert saved["results"][0]["matches"] == 9
         assert len(saved["results"][0]["win_rate_95"]) == 2
 
-    def test_one_spec_per_seat_or_one_for_all(self) -> None:
-        code, _, err = run(["simulate", "--players", "3", "--bots", "random,heuristic"])
+    def test_fewer_specs_than_seats_are_repeated_in_turn(self, tmp_path: Path) -> None:
+        path = tmp_path / "results.json"
+
+        code, _, _ = run(
+            [
+                "simulate",
+                "--players",
+                "3",
+                "--bots",
+                "random,heuristic",
+                "--matches",
+                "3",
+                "--option",
+                "target=1",
+                "--json",
+                str(path),
+            ]
+        )
+
+        saved = json.loads(path.read_text())
+        assert code == 0
+        assert {row["bot"]: row["matches"] for row in saved["results"]} == {"random": 6, "heuristic": 3}
+
+    def test_players_without_bots_fills_the_seats_with_the_default_bots(self) -> None:
+        code, out, _ = run(["simulate", "--players", "4", "--matches", "2", "--option", "target=1"])
+
+        assert code == 0
+        assert "2 matches of classic" in out
+
+    def test_more_specs_than_seats_is_a_usage_error(self) -> None:
+        code, _, err = run(["simulate", "--players", "2", "--bots", "random,heuristic,random"])
 
         assert code == 2
-        assert "2 bot specs for 3 players" in err
+        assert "3 bot specs for 2 players" in err
+
+    def test_a_bot_of_ones_own_takes_a_seat_by_import_path(self) -> None:
+        code, out, _ = run(
+            ["simulate", "--bots", "own_bots:FirstCard,random", "--matches", "2", "--option", "target=1"]
+        )
+
+        assert code == 0
+        assert "own_bots:FirstCard" in out
+
+    def test_a_bot_of_ones_own_that_cannot_be_made_is_a_usage_error(self) -> None:
+        code, _, err = run(["simulate", "--bots", "own_bots:NOT_A_BOT,random"])
+
+        assert code == 2
+        assert "bot 'own_bots:NOT_A_BOT' names 42, not a class whose instances choose" in err
 
     def test_a_wrong_bot_spec_is_a_usage_error(self) -> None:
         code, _, err = run(["simulate", "--bots", "random,clever"])

@@ -30,6 +30,7 @@ from ._engine import apply, legal_actions
 from ._events import Event
 from ._games import new_game
 from ._house_rules import load_house_rule
+from ._profile_rules import split_house_rules
 from ._spectator import SpectatorView, spectate
 from ._state import GameState
 from ._table_json import SeatData, TableData, dump_table, event_text, load_table
@@ -80,7 +81,8 @@ class Table:
     *seats* are `Seat` records or, for people, plain names.  The other
     arguments are `maumau.new_game`'s; *house_rules* are names of installed
     house rules or ``module:attribute`` paths (see `maumau.load_house_rule`)
-    so that a saved table names them too.  *think_seconds* bounds how long
+    so that a saved table names them too, and a game profile's own house
+    rules by their names (each switched on as its option).  *think_seconds* bounds how long
     the bots move for in one call (see `think_seconds`).
 
     **Who moves when.**  After every change the bots act, each seeing only
@@ -124,6 +126,8 @@ class Table:
         chosen = tuple(seat if isinstance(seat, Seat) else Seat(seat) for seat in seats)
         if not chosen:
             raise TableError("a table needs at least one seat")
+        switched_on, house_rules = split_house_rules(variant, house_rules)  # a profile's own: options it declares
+        options = {**(options or {}), **switched_on}
         plugins = [load_house_rule(spec) for spec in house_rules]
         state = new_game(variant, players=[seat.name for seat in chosen], seed=seed, options=options, plugins=plugins)
         self._setup(state, chosen, tuple(house_rules), reaction_seconds, clock)

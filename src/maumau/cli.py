@@ -27,7 +27,9 @@ import attrs
 
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._card_notes import help_text, match_end
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
+from ._cli_games import add_profile_command, fill_bots, game_of, import_from_here, register_bots, run_profile
 from ._engine import apply, check_action, legal_actions
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
@@ -36,6 +38,7 @@ from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
 from ._options import OptionValue, parse_option
+from ._profile_rules import split_house_rules
 from ._report import check_outputs, progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
@@ -50,8 +53,7 @@ from .mechanics import challenges, placings, play_challenges, wishes
 from .mechanics.challenges import quoted_calls
 from .mechanics.play_challenges import ChallengePlay
 from .mechanics.wishes import ChooseRank
-from .plugins import Rules, variants
-from .profiles import load_profile
+from .plugins import Rules, resolve_variant, variants
 from .simulation import Simulation, SimulationInterrupted, simulate
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
@@ -328,6 +330,7 @@ class _Session:
                 raise _Leave("You left the game.")
             if text.lower() in ("?", "help"):
                 self.say(_HELP.format(count=count))
+                self.say(help_text(self.state.variant, self.state.options, len(self.state.players)))
                 continue
             if not text:
                 self.say(f"Please choose a move: {hint}.")
@@ -569,7 +572,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"maumau {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play a match against bots", description="Play a match against bots.")
-    play.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
+    play.add_argument(
+        "--variant",
+        default="classic",
+        help="the variant to play, or a game profile's file (.toml) (default: classic)",
+    )
     play.add_argument(
         "--players", type=int, default=None, help="number of seats, you included (default: the variant's, 3 for most)"
     )
@@ -590,6 +597,7 @@ def _parser() -> argparse.ArgumentParser:
         )
     )
     _add_table_commands(commands)
+    add_profile_command(commands)
     return parser
 
 
@@ -605,15 +613,19 @@ def _add_option_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
-    simulate.add_argument("--variant", default="classic", help="the variant to play (default: classic)")
+    simulate.add_argument(
+        "--variant",
+        default="classic",
+        help="the variant to play, or a game profile's file (.toml) (default: classic)",
+    )
     simulate.add_argument(
         "--players", type=int, default=None, help="number of seats (default: the number of bot specs, at least 2)"
     )
     simulate.add_argument(
         "--bots",
         default="heuristic,random",
-        help="bot specs by seat, comma-separated: random, heuristic, search or search:BUDGET "
-        "(one spec fills every seat; default: heuristic,random)",
+        help="bot specs by seat, comma-separated: random, heuristic, search, search:BUDGET, or a bot of your own "
+        "as package.module:Class (fewer specs than seats are repeated in turn; default: heuristic,random)",
     )
     simulate.add_argument("--matches", type=int, default=100, help="matches to play (default: 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed of the run (default: 0)")
@@ -625,8 +637,8 @@ def _simulate_parser(simulate: argparse.ArgumentParser) -> None:
         "--house-rule",
         action="append",
         default=[],
-        metavar="MODULE:OBJECT",
-        help="a house-rule plugin by import path (repeatable)",
+        metavar="NAME",
+        help="a house rule (repeatable): the game profile's own by name, an installed one, or module:object",
     )
     simulate.add_argument("--json", type=Path, default=None, metavar="PATH", help="also save the results as JSON")
     simulate.add_argument("--plot", type=Path, default=None, metavar="PATH", help="also save a plot (matplotlib)")
@@ -659,8 +671,13 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
     options = dict(args.option)
     players = args.players
     try:
+        game = game_of(args.variant, stderr)
+        import_from_here()  # a house rule of one's own, by import path, may sit in the current directory
+        if args.load is None:  # a profile's own house rules are its options; a loaded save names plugins only
+            switched_on, args.house_rule = split_house_rules(game, args.house_rule)
+            options.update(switched_on)
         if players is None:
-            players = _default_players(args.variant, options)
+            players = _default_players(game, options)
         if not 0 <= args.seat < players:
             print(f"maumau: error: there is no seat {args.seat}; seats are 0 to {players - 1}", file=stderr)
             return USAGE_ERROR
@@ -682,6 +699,8 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
         f"{args.bots} bots; seed {state.seed} (replay with --seed {state.seed}).",
         file=stdout,
     )
+    end = match_end(state.variant, state.options, players)
+    print(f"{end + ' ' if end else ''}Type help at the prompt for what the cards do.", file=stdout)
     save = _saver(args.save, args.seat, args.bots, tuple(args.house_rule)) if args.save is not None else None
     return run_game(
         state, human=args.seat, bots=bots, stdin=stdin, stdout=stdout, colour=_use_colour(args, stdout), save=save
@@ -689,13 +708,12 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
 
 
 def _simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    bots = [spec.strip() for spec in args.bots.split(",") if spec.strip()]
-    players = args.players if args.players is not None else max(len(bots), 2)
-    if len(bots) == 1:
-        bots *= players
-    if len(bots) != players:
-        specs, seats = plural(len(bots), "bot spec"), plural(players, "player")
-        print(f"maumau: error: {specs} for {seats}; give one per seat, or one", file=stderr)
+    try:
+        bots = fill_bots([spec.strip() for spec in args.bots.split(",") if spec.strip()], args.players)
+        import_from_here()  # a bot or house rule of one's own, by import path, may sit in the current directory
+        game_of(args.variant, stderr)  # a profile's warnings, once
+    except (MaumauError, ValueError) as error:
+        print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     try:
         check_outputs(args.json, args.plot)
@@ -746,7 +764,7 @@ def _report(result: Simulation, args: argparse.Namespace, stdout: TextIO) -> Non
 
 
 def _default_players(variant: str, options: Mapping[str, object]) -> int:
-    rules = Rules.build(variant)
+    rules = Rules.build(resolve_variant(variant))
     return rules.default_players(rules.resolve_options(dict(options)))
 
 
@@ -790,6 +808,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO, stdout: TextIO, stderr: Tex
         return _TABLE_COMMANDS[args.command](args, stdin, stdout, stderr)
     if args.command == "simulate":
         return _simulate(args, stdout, stderr)
+    if args.command == "profile":
+        return run_profile(args, stdout, stderr)
     parser.print_help(stdout)
     return USAGE_ERROR
 
@@ -813,6 +833,13 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         type=Path,
         metavar="PATH",
         help="a game profile (TOML) to offer beside the installed games (repeatable)",
+    )
+    serve.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=MODULE:CLASS",
+        help="offer a bot of your own at the tables under NAME, beside the bot levels (repeatable)",
     )
     serve.add_argument(
         "--db",
@@ -855,12 +882,15 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         return USAGE_ERROR
 
     try:  # read before serving: tables are made by a game's name only, never by a path a request names
-        games = [load_profile(path).id for path in args.profile]
-    except MaumauError as error:
+        games = [game_of(str(path), stderr) for path in args.profile]  # read, its warnings said
+        offered = register_bots(args.bot)  # imported here, from the command line: a request only names them
+    except (MaumauError, ValueError) as error:
         print(f"maumau: error: {error}", file=stderr)
         return USAGE_ERROR
     if games:
         print(f"maumau: game profiles offered: {', '.join(games)}", file=stdout)
+    if offered:
+        print(f"maumau: bots of your own offered: {', '.join(offered)}", file=stdout)
     limits_given = (args.idle_minutes, args.max_tables, args.creates_per_minute, args.messages_per_second)
     if not all(value > 0 for value in limits_given):
         print(
@@ -951,7 +981,11 @@ def _named(text: str, moves: Sequence[Action], count: int) -> int | None:
 
 def _add_play_extras(play: argparse.ArgumentParser) -> None:
     play.add_argument(
-        "--house-rule", action="append", default=[], metavar="MODULE:ATTRIBUTE", help="a house-rule plugin (repeatable)"
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a house rule (repeatable): the game profile's own by name, an installed one, or module:attribute",
     )
     play.add_argument("--save", metavar="FILE", help="save the match to FILE after every move (a table save)")
     play.add_argument("--load", metavar="FILE", help="go on with a match saved with --save")

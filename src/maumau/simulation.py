@@ -24,7 +24,6 @@ build the rules themselves.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 import multiprocessing
 import random
@@ -38,6 +37,9 @@ from typing import Any
 from attrs import field, frozen
 
 from ._games import new_game
+from ._house_rules import load_house_rule
+from ._own_bots import is_bot_path, load_bot
+from ._profile_rules import split_house_rules
 from .bots import LEVELS, Bot, make_bot, play_out
 from .search import SearchBot
 
@@ -66,12 +68,19 @@ def parse_bot(spec: str, seed: int | None = None, plugins: Iterable[object] = ()
     ``"random"``, ``"heuristic"``, ``"search"`` and ``"search:4000"`` (a
     search bot that simulates about 4,000 actions per decision).  A search
     bot gets the game's house-rule *plugins*, to sample states with.
+    ``"package.module:Class"`` is a bot of one's own, made as ``Class(seed)``
+    (or ``Class()`` when it takes no seed).
 
     Raises:
-        ValueError: no level has that name, or the budget is not a positive whole number.
+        ValueError: no level has that name, the budget is not a positive whole number, or a bot of one's own
+            cannot be imported or made.
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       ``package.module:Class``.
     """
+    if is_bot_path(spec):
+        return load_bot(spec)(seed)
     level, _, budget = spec.partition(":")
     if level == "search" and not budget:
         return SearchBot(seed, plugins=plugins)
@@ -86,7 +95,9 @@ def parse_bot(spec: str, seed: int | None = None, plugins: Iterable[object] = ()
 
 def _check_spec(spec: str) -> str:
     level = spec.partition(":")[0]
-    if level not in LEVELS:
+    if is_bot_path(spec):
+        load_bot(spec)
+    elif level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} in {spec!r}; known: {', '.join(LEVELS)}")
     parse_bot(spec, 0)
     return spec
@@ -147,10 +158,7 @@ class MatchRecord:
 
 
 def _load_plugin(path: str) -> object:
-    module, _, name = path.partition(":")
-    if not name:
-        raise ValueError(f"a house rule is given as 'package.module:object', not {path!r}")
-    return getattr(importlib.import_module(module), name)
+    return load_house_rule(path)
 
 
 def play_match(plan: MatchPlan, number: int) -> MatchRecord:
@@ -484,12 +492,13 @@ def simulate(
     Play *matches* matches of *variant* between *bots*, one spec per seat, and sum them up per spec.
 
     Args:
-        variant: An installed variant.
+        variant: An installed variant, or a game profile's file (a ``.toml`` path).
         bots: One bot spec per seat (see `parse_bot`); the number of players is their number.
         matches: How many matches to play.
         seed: The same seed gives the same results, whatever *jobs* and *backend*.
         options: The variant's options for every match.
-        house_rules: House-rule plugins as import paths, ``"package.module:plugin"``.
+        house_rules: House rules by name: installed ones, import paths (``"package.module:plugin"``), and a
+            game profile's own (switched on as its options).
         jobs: Worker processes (``"local"``) or Ray CPUs for a local Ray instance (``"ray"``).
         backend: ``"local"`` or ``"ray"`` (needs the ``maumau[ray]`` extra).
         address: The Ray cluster to join (``"auto"``, ``"ray://host:10001"``); ``None`` starts a local one.
@@ -502,7 +511,9 @@ def simulate(
 
     .. versionadded:: 0.2.0
     """
-    plan = MatchPlan(variant, tuple(_check_spec(spec) for spec in bots), seed, dict(options or {}), tuple(house_rules))
+    switched_on, plugin_names = split_house_rules(variant, tuple(house_rules))  # a profile's own: its options
+    options = {**dict(options or {}), **switched_on}
+    plan = MatchPlan(variant, tuple(_check_spec(spec) for spec in bots), seed, options, plugin_names)
     if matches < 1:
         raise ValueError(f"matches must be at least 1, not {matches}")
     if jobs < 1:

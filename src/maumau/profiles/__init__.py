@@ -51,6 +51,7 @@ from .._plugin_variants import plugin_variant_names
 from ..exceptions import ProfileError
 from ._compile import ProfileVariant
 from ._profile import MAX_PROFILE_BYTES, Profile, load_path, read_profile
+from ._show import as_toml
 from ._validate import schema
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "PROFILE_GROUP",
     "Profile",
     "ProfileVariant",
+    "as_toml",
     "installed_profiles",
     "load_profile",
     "profile_from_text",

@@ -61,6 +61,10 @@ class Profile:
     digest: str
     #: The profile's data after its base was merged in, as checked.
     data: Mapping[str, Any] = field(eq=False, repr=False)
+    #: What the profile keeps of its base without saying so and that changes play, one line each (see `kept_keys`).
+    #:
+    #: .. versionadded:: 0.2.0
+    warnings: tuple[str, ...] = field(default=(), eq=False, repr=False)
 
     @property
     def summary(self) -> str:
@@ -428,18 +432,81 @@ def read_profile(raw: bytes, source: str, *, base_of: Any = None, path: Path | N
     data = _parse(raw, source)
     digest = hashlib.sha256(raw)
     base_name = data.get("base")
+    warnings: tuple[str, ...] = ()
     if isinstance(base_name, str):
         if depth >= 4:
             raise ProfileError(source, "base", "bases go at most 4 deep")
         base = _base(base_name, source, base_of, path, depth)
         digest.update(base.digest.encode())
-        patch = {key: value for key, value in data.items() if key != "base"}
-        data = merge(base.data, patch)
+        drop = data.get("drop", [])
+        patch = {key: value for key, value in data.items() if key not in ("base", "drop")}
+        start = dropped(base.data, drop, source, base_name)
+        warnings = tuple(f"{source}: {line}" for line in kept_keys(start, patch, base_name))
+        data = merge(start, patch)
+        data.pop("drop", None)  # the base's own drops were done when it was read
         data["base"] = base_name
+        if drop:
+            data["drop"] = drop
+    elif "drop" in data:
+        raise ProfileError(source, "drop", "only a profile with a base drops keys; this one has no base")
     _checked(data, source)
     _check_options(data, source)
     game = data["game"]
-    return Profile(game["id"], game["name"], source, digest.hexdigest(), data)
+    return Profile(game["id"], game["name"], source, digest.hexdigest(), data, warnings)
+
+
+def dropped(base: Mapping[str, Any], paths: object, source: str, base_name: str) -> dict[str, Any]:
+    """
+    *base* without the keys at the dotted *paths* (a profile's ``drop``), each of which it must hold.
+    """
+    if not isinstance(paths, list) or not all(isinstance(path, str) for path in paths):
+        raise ProfileError(source, "drop", 'a list of key paths of the base, such as ["special.nine"]')
+    data = copy.deepcopy(dict(base))
+    for path in paths:
+        node: Any = data
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or last not in node or path in ("game", "format"):
+            raise ProfileError(source, "drop", f"{path!r} is no key of the base {base_name!r} that may be dropped")
+        del node[last]
+    return data
+
+
+#: The sections whose entries a profile may write over one by one, with the key that says what an entry is.
+_ENTRIES = {"special": "cards", "calls": "word"}
+
+
+def kept_keys(base: Mapping[str, Any], patch: Mapping[str, Any], base_name: str) -> list[str]:
+    """
+    What *patch* keeps of *base* without writing it, where it changes play: one line per entry.
+
+    An entry (``[special.NAME]``, ``[calls.NAME]``) that *patch* writes over
+    keeps the base's keys it does not name.  That is said when the base's
+    entry is off (``enabled = false``) and *patch* does not turn it on, and
+    when *patch* says anew what the entry is (its ``cards`` or ``word``) but
+    the base's other keys (a ``draw``, a ``skip``) stay.
+    """
+    lines = []
+    for section, identity in _ENTRIES.items():
+        ours, theirs = patch.get(section), base.get(section)
+        if not isinstance(ours, Mapping) or not isinstance(theirs, Mapping):
+            continue
+        for name, entry in ours.items():
+            old = theirs.get(name)
+            if not isinstance(entry, Mapping) or not isinstance(old, Mapping):
+                continue
+            kept = {key: value for key, value in old.items() if key not in entry and key != "description"}
+            off = kept.get("enabled") is False
+            if not off and not (identity in entry and set(kept) - {identity, "enabled"}):
+                continue
+            shown = ", ".join(f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in kept.items())
+            lines.append(
+                f"{section}.{name}: keeps {shown} of the base {base_name!r}"
+                f"{' (so it is never played)' if off else ''}; write them here, "
+                f'or add drop = ["{section}.{name}"] to start the entry afresh'
+            )
+    return lines
 
 
 def _base(name: str, source: str, base_of: Any, path: Path | None, depth: int) -> Profile:

@@ -31,9 +31,11 @@ when they are made.
 from __future__ import annotations
 
 import importlib.util
+import os
 from typing import TYPE_CHECKING
 
 from ..exceptions import MissingExtraError
+from ..profiles import load_profile
 from ._encoder import StateEncoder
 from ._spaces import NO_REACTION, ActionSpace, Layout, Observer, action_space, observer
 
@@ -187,9 +189,10 @@ def gymnasium_vector_env(
     )
 
 
-def register_gymnasium_envs() -> tuple[str, ...]:
+def register_gymnasium_envs(*profiles: str | os.PathLike[str]) -> tuple[str, ...]:
     """
-    Register every installed variant with Gymnasium (needs ``maumau[rl]``); the ids registered.
+    Register every installed variant with Gymnasium (needs ``maumau[rl]``), and the game profiles in the
+    files *profiles*; the ids registered.
 
     Each id is ``maumau/<variant>-v0`` (anything in the name but letters,
     digits and dashes as a dash: ``maumau/penalty-52-v0``), made with the
@@ -197,13 +200,22 @@ def register_gymnasium_envs() -> tuple[str, ...]:
     passes its keywords on to `gymnasium_env`
     (``gymnasium.make("maumau/classic-v0", players=3, opponents="random")``).
     Importing `maumau.rl` with Gymnasium installed registers them, so calling
-    this is only needed for variants installed since.
+    this is only needed for variants installed since, and for a profile of
+    your own: after ``register_gymnasium_envs("bartok.toml")``,
+    ``gymnasium.make("maumau/bartok-v0")`` plays the game the file describes
+    (by its ``game.id``), in worker processes of ``make_vec`` too, which read the file again.
+
+    Raises:
+        ProfileError: a file is no playable game profile.
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       *profiles*.
     """
     from ._gymnasium import register_envs
 
-    return register_envs()
+    files = {load_profile(path).id: os.fspath(path) for path in profiles}
+    return register_envs(files)
 
 
 def register_openspiel_games() -> tuple[str, ...]:

@@ -37,6 +37,7 @@ from .._state import GameState
 from .._view import events_seen, view
 from ..bots import ActionsBot, Bot, ObservingBot, ReactingBot, observes, reacts
 from ..plugins import Rules, variant_names
+from ..profiles import load_profile
 from ._encoder import Masks, StateEncoder
 from ._turns import Chooser, Opponent, Position, Setup, Turn, bot_factory, returns
 
@@ -472,23 +473,28 @@ def _players(variant: str, players: int | None, options: Mapping[str, object] | 
     """
     if players is not None:
         return players
-    rules = Rules.build(variant, tuple(rest.get("plugins", ())))
+    name = load_profile(variant).id if variant.endswith(".toml") else variant  # a profile's file: its game
+    rules = Rules.build(name, tuple(rest.get("plugins", ())))
     return rules.default_players(rules.resolve_options(dict(options) if options is not None else None))
 
 
-def register_envs() -> tuple[str, ...]:
+def register_envs(files: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """
-    Register every installed variant with Gymnasium; the ids registered.
+    Register every installed variant with Gymnasium, and the profiles in *files* (by id) made from their file;
+    the ids registered.
     """
+    files = files or {}
     ids = []
-    for variant in variant_names():
+    for variant in sorted({*variant_names(), *files}):
         name = env_id(variant)
         ids.append(name)
+        if variant in files:
+            gymnasium.registry.pop(name, None)  # the file may say another game than the one registered before
         if name not in gymnasium.registry:
             gymnasium.register(
                 name,
                 entry_point="maumau.rl._gymnasium:make_registered",
                 vector_entry_point="maumau.rl._gymnasium:make_registered_vector",
-                kwargs={"variant": variant},
+                kwargs={"variant": files.get(variant, variant)},
             )
     return tuple(ids)

@@ -4,7 +4,8 @@ The Starlette application: pages, a small JSON API, and one websocket per open p
 Routes:
 
 * ``GET /``: the page that creates a table.
-* ``GET /api/variants``: the installed variants, their player counts and options, the bot levels, the house rules.
+* ``GET /api/variants``: the installed variants, their names, player counts, option controls, house rules and
+  what their cards do (`maumau.web._catalogue`), the bot levels, the installed house rules.
 * ``POST /api/tables``: create a table from JSON (see `Lobby.create`); answers with its links.
 * ``POST /api/tables/load``: host a table saved by ``GET /tables/{id}/save?key=...``, with new links.
 * ``GET /tables/{id}/play?seat=N&token=T`` and ``GET /tables/{id}/watch``: the table page.
@@ -37,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .._house_rules import house_rule_names
 from .._table import Table
 from ..exceptions import MaumauError
-from ..plugins import variants
+from ._catalogue import catalogue
 from ._guard import Limits, RateLimiter, TooLarge, bounded_json, same_origin, security_headers
 from ._lobby import Hosted, Lobby, Watcher
 
@@ -134,15 +135,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         return _page("table.html")
 
     async def variant_list(request: Request) -> Response:
-        found = [
-            {
-                "name": name,
-                "summary": info.summary,
-                "players": [info.seats.start, info.seats.stop - 1],
-                "options": [option.describe() for option in info.options],
-            }
-            for name, info in variants().items()
-        ]
+        found = await asyncio.to_thread(catalogue)  # names, option controls, house rules, what the cards do
         return JSONResponse({"variants": found, "levels": list(Table.levels()), "house_rules": house_rule_names()})
 
     async def create(request: Request) -> Response:

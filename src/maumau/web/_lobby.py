@@ -34,6 +34,7 @@ from attrs import define, field
 from .._actions import Action
 from .._house_rules import house_rule_names
 from .._options import parse_option
+from .._profile_rules import profile_house_rules
 from .._serialize import from_json, to_json
 from .._table import Seat, Table
 from ..bots import acting_seat
@@ -137,7 +138,8 @@ class Lobby:
         """
         A new table from *spec*: ``variant``, ``seats`` (``[{"name": ..., "bot": level or null}]``),
         and optionally ``options`` (an object, or ``name=value`` lines as ``maumau play --option`` takes them),
-        ``house_rules`` (names of installed house rules), ``seed`` and ``reaction_seconds``.
+        ``house_rules`` (names of the game profile's own house rules and of installed ones), ``seed`` and
+        ``reaction_seconds``.
 
         Nothing *spec* says is ever imported or read from a file: the variant and the house rules are names
         of installed ones.
@@ -152,12 +154,6 @@ class Lobby:
             raise TableError(f"a table has at most 64 seats, not {len(seats)}")
         options = _options(_field(spec, "options", (dict, list), {}))
         house_rules = [_text(rule, "a house rule") for rule in _field(spec, "house_rules", list, [])]
-        installed = house_rule_names()
-        for rule in house_rules:  # by name only: a request never makes the server import anything
-            if rule not in installed:
-                raise TableError(
-                    f"unknown house rule {shorten(rule)}; installed house rules: {', '.join(installed) or 'none'}"
-                )
         seed = _field(spec, "seed", int, None)
         reaction = _field(spec, "reaction_seconds", (int, float), None)
         if reaction is not None and not (math.isfinite(reaction) and 0 <= reaction <= 3600):
@@ -166,6 +162,12 @@ class Lobby:
         known = variant_names()
         if variant not in known:  # by name only: a request never makes the server read a file (a profile's path)
             raise UnknownVariantError(variant[:60], known)
+        allowed = [*profile_house_rules(variant), *house_rule_names()]  # the game's own, then installed plugins
+        for rule in house_rules:  # by name only: a request never makes the server import anything
+            if rule not in allowed:
+                raise TableError(
+                    f"unknown house rule {shorten(rule)}; {variant}'s house rules: {', '.join(allowed) or 'none'}"
+                )
         table = Table(
             variant,
             seats,

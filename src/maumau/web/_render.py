@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._actions import Action, ChooseSuit, PlayCard, Resign
+from .._card_notes import rule_lines
 from .._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card
 from .._events import (
     CardPlayed,
@@ -305,6 +306,7 @@ def table_setup(table: Table) -> dict[str, Any]:
         "house_rules": list(table.house_rules),
         "reaction_seconds": table._reaction_seconds,  # not public on Table; this package is its own
         "goal": match_goal(state.options, state.rules.declared_options, len(state.players)),
+        "rules": list(rule_lines(state.variant, state.options, len(state.players))),  # what the cards do
     }
 
 

@@ -1,10 +1,13 @@
-// The create page: pick a variant, seats (people or bot levels), options and house rules; get the join links.
+// The create page: pick a game, seats (people or bots), options and house rules; get the join links.
+// Options are controls built from each game's declared options (a check box, a menu of the allowed values, a
+// number field with its range); house rules are check boxes: the game's own, then those installed as plugins.
 // Every text the page writes goes in with textContent: names typed here are never read as HTML.
 "use strict";
-// The variant chosen when the page opens, if it is installed: the plainest game for someone new.
+// The game chosen when the page opens, if it is installed: the plainest game for someone new.
 const PRESELECTED = "classic";
 let levels = [];
 let variants = [];
+let pluginRules = [];
 
 function node(tag, className, text) {
   const made = document.createElement(tag);
@@ -46,16 +49,111 @@ function players(low, high) {
   return `${low} to ${high} players`;
 }
 
+function chosenGame() {
+  return variants.find((v) => v.name === document.getElementById("variant").value);
+}
+
+// One option's control: its kind and allowed values say which; the option's own words label it.
+function optionControl(spec) {
+  const label = node("label", "option-control");
+  label.dataset.option = spec.name;
+  let input;
+  if (spec.kind === "bool") {
+    label.classList.add("check");
+    input = node("input");
+    input.type = "checkbox";
+    input.checked = spec.default === true;
+    label.appendChild(input);
+    label.appendChild(node("span", "", `${spec.name}: ${spec.doc}`));
+    return label;
+  }
+  label.appendChild(node("span", "", `${spec.name}: ${spec.doc}`));
+  if (spec.choices) {
+    input = node("select");
+    for (const choice of spec.choices) input.appendChild(option(JSON.stringify(choice), String(choice)));
+    input.value = JSON.stringify(spec.default);
+  } else if (spec.kind === "int") {
+    input = node("input");
+    input.type = "number";
+    input.step = "1";
+    if (spec.minimum !== null) input.min = String(spec.minimum);
+    if (spec.maximum !== null) input.max = String(spec.maximum);
+    input.value = String(spec.default);
+  } else if (spec.kind === "str") {
+    input = node("input");
+    input.value = spec.default;
+  } else {
+    label.appendChild(node("span", "hint", "(set from the command line: maumau play --option)"));
+    return label;
+  }
+  label.appendChild(input);
+  return label;
+}
+
+// A control's value in the option's own type, or undefined when it is the default (nothing is sent for it).
+function controlValue(spec, label) {
+  const input = label.querySelector("input, select");
+  if (!input) return undefined;
+  let value;
+  if (spec.kind === "bool") value = input.checked;
+  else if (spec.choices) value = JSON.parse(input.value);
+  else if (spec.kind === "int") value = input.value === "" ? spec.default : Number(input.value);
+  else value = input.value;
+  return JSON.stringify(value) === JSON.stringify(spec.default) ? undefined : value;
+}
+
+function houseRuleBox(name, description) {
+  const label = node("label", "option-control check");
+  const input = node("input");
+  input.type = "checkbox";
+  input.dataset.houseRule = name;
+  label.appendChild(input);
+  label.appendChild(node("span", "", `${name}: ${description}`));
+  return label;
+}
+
+function fitSeats(chosen) {
+  // Seats the game cannot take are removed from the end, and missing ones added as bots.
+  const box = document.getElementById("seats");
+  while (box.children.length > chosen.players[1] && box.children.length > 1) box.lastChild.remove();
+  while (box.children.length < chosen.players[0]) addSeat();
+}
+
 function showVariant() {
-  const chosen = variants.find((v) => v.name === document.getElementById("variant").value);
+  const chosen = chosenGame();
   if (!chosen) return;
-  document.getElementById("summary").textContent = `${chosen.summary} (${players(chosen.players[0], chosen.players[1])})`;
-  document.getElementById("option-help").textContent = chosen.options.length ? "Options: " + chosen.options.join("; ") : "No options.";
+  document.getElementById("summary").textContent =
+    `${chosen.summary} (${players(chosen.players[0], chosen.players[1])}; played as ${chosen.name})`;
+  const rules = document.getElementById("rules-list");
+  rules.replaceChildren(...chosen.rules.map((line) => node("li", "", line)));
+  document.getElementById("rules-panel").hidden = chosen.rules.length === 0;
+  const controls = document.getElementById("option-controls");
+  controls.replaceChildren(...chosen.controls.map(optionControl));
+  document.getElementById("option-box").hidden = chosen.controls.length === 0;
+  const houseRules = document.getElementById("house-rule-controls");
+  houseRules.replaceChildren(
+    ...chosen.house_rules.map((rule) => houseRuleBox(rule.name, rule.description)),
+    ...pluginRules.map((name) => houseRuleBox(name, "an installed house rule")),
+  );
+  document.getElementById("house-rule-box").hidden = houseRules.children.length === 0;
+  if (document.getElementById("seats").children.length) fitSeats(chosen);
 }
 
 function readOptions() {
-  // Sent as typed: the server reads each line as `maumau play --option` does.
-  return document.getElementById("options").value.split("\n").map((line) => line.trim()).filter(Boolean);
+  const chosen = chosenGame();
+  const options = {};
+  for (const spec of chosen ? chosen.controls : []) {
+    const label = document.querySelector(`#option-controls [data-option="${CSS.escape(spec.name)}"]`);
+    const value = label ? controlValue(spec, label) : undefined;
+    if (value !== undefined) options[spec.name] = value;
+  }
+  return options;
+}
+
+function readHouseRules() {
+  return [...document.querySelectorAll("#house-rule-controls input[data-house-rule]")]
+    .filter((box) => box.checked)
+    .map((box) => box.dataset.houseRule);
 }
 
 async function create(event) {
@@ -70,7 +168,7 @@ async function create(event) {
     variant: document.getElementById("variant").value,
     seats,
     options: readOptions(),
-    house_rules: document.getElementById("house-rules").value.split("\n").map((s) => s.trim()).filter(Boolean),
+    house_rules: readHouseRules(),
     seed: seed === "" ? null : parseInt(seed, 10),
     reaction_seconds: reaction === "" ? null : parseFloat(reaction),
   };
@@ -95,9 +193,10 @@ async function start() {
   const answer = await fetch("/api/variants");
   const body = await answer.json();
   levels = body.levels;
-  variants = body.variants;
+  variants = body.variants.filter((v) => v.players[1] >= v.players[0]); // an unavailable game cannot be played
+  pluginRules = body.house_rules;
   const select = document.getElementById("variant");
-  select.replaceChildren(...variants.map((v) => option(v.name, v.name)));
+  select.replaceChildren(...variants.map((v) => option(v.name, v.title)));
   if (variants.some((v) => v.name === PRESELECTED)) select.value = PRESELECTED;
   select.addEventListener("change", showVariant);
   showVariant();

@@ -74,6 +74,7 @@ function send(request) {
   const notice = document.getElementById("notice");
   if (showing) {
     notice.textContent = "The other players' moves are still being shown; a moment, please.";
+    notice.dataset.whileShowing = "yes"; // goes once they are shown, so that it never stands beside "Your move."
     return;
   }
   notice.textContent = "";
@@ -412,6 +413,7 @@ function noteMove(event) {
   }
   if (!event.move || event.seat === null) return;
   const move = event.move;
+  if (move.card) forgetWishes(event.seat);
   const parts = event.seat === lastMover ? lastMoves.get(event.seat) || [] : [];
   const previous = parts[parts.length - 1];
   if (move.card && previous && previous.cards.length && !previous.said && previous.text === move.text) {
@@ -424,9 +426,17 @@ function noteMove(event) {
   lastMover = event.seat;
 }
 
+function forgetWishes(player) {
+  // A card played after a wish meets it: the "wished ♠" beside the seat that wished goes.
+  for (const [seat, parts] of lastMoves) {
+    if (seat !== player) lastMoves.set(seat, parts.filter((part) => !(part.suit && part.text.startsWith("wished"))));
+  }
+}
+
 function draw(message) {
   current = message.table;
   setup = message.setup || setup;
+  if (typeof showRules === "function") showRules(setup); // rules.js: the options in force, what the cards do
   const playing = current.playing.length > 0;
   if (wasPlaying && !playing) moreMode = false; // the play is over: the next one starts with one card again
   wasPlaying = playing;
@@ -458,6 +468,7 @@ async function showMessages() {
       if (!paced || !event.move || event.seat === null || event.seat === message.table.seat) continue;
       document.body.dataset.pacing = "yes";
       drawPlayers({ ...current, actor: event.seat });
+      drawStatus({ ...current, actor: event.seat, pending: null, playing: [], may_decline: false }, null, 0);
       if (event.move.card) drawTop(event.move.card);
       await sleep(PACE);
     }
@@ -466,6 +477,11 @@ async function showMessages() {
   }
   showing = false;
   document.body.dataset.busy = "no";
+  const notice = document.getElementById("notice");
+  if (notice.dataset.whileShowing) {
+    notice.textContent = "";
+    delete notice.dataset.whileShowing;
+  }
 }
 
 function receive(message) {
