@@ -178,17 +178,43 @@ def register_profile(profile: Profile) -> str:
     is refused when loaded (its digest no longer matches).
 
     Raises:
-        ProfileError: the id is a variant that is installed as a Python plugin.
+        ProfileError: the id or an alias names a game that is installed (a Python plugin or a game profile,
+            maumau's own or a package's), in any spelling its name is asked for by, unless *profile* is that
+            installed game itself.
     """
-    from ..plugins import plugin_variant_names
-
-    for name in (profile.id, *profile.aliases):
-        if name in plugin_variant_names():
-            raise ProfileError(profile.source, "game.id", f"{name!r} is an installed variant; choose another id")
+    for key, name in _names_of(profile):
+        taken = _installed_game_named(name)
+        if taken is not None and not (taken in _known() and _installed(taken).digest == profile.digest):
+            what = "an installed variant" if name == taken else f"a name of the installed variant {taken!r}"
+            raise ProfileError(profile.source, key, f"{name!r} is {what}; choose another id")
     with _LOCK:
         for name in (profile.id, *profile.aliases):
             _REGISTERED[name] = profile
     return profile.id
+
+
+def _names_of(profile: Profile) -> list[tuple[str, str]]:
+    """
+    The names *profile* is played under, each with the key path that gives it.
+    """
+    return [("game.id", profile.id)] + [(f"game.aliases[{at}]", alias) for at, alias in enumerate(profile.aliases)]
+
+
+def _installed_game_named(name: str) -> str | None:
+    """
+    The installed variant (plugin or profile, not one loaded in this process) that *name* is asked for by, or
+    ``None``.
+    """
+    from ..exceptions import UnknownVariantError
+    from ..plugins import plugin_variant_names, resolve_variant
+
+    if name in _known() or name in plugin_variant_names():
+        return name
+    try:
+        found = resolve_variant(name)  # the same name spelt otherwise ("ClassicProfile"), or an alias
+    except UnknownVariantError:
+        return None
+    return found if found in _known() or found in plugin_variant_names() else None
 
 
 def load_profile(path: str | os.PathLike[str], *, register: bool = True) -> Profile:

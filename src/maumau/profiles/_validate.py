@@ -34,6 +34,11 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _pattern(text: str) -> re.Pattern[str]:
+    """
+    The schema's pattern *text* as JSON Schema reads it: ``$`` is the end of the text, not a line break before it.
+    """
+    if text.endswith("$") and not text.endswith("\\$"):
+        text = text[:-1] + "\\Z"
     return re.compile(text)
 
 
