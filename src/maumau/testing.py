@@ -26,6 +26,9 @@ match, and every step is checked:
 * replaying the record gives the same state;
 * the match ends.
 
+`check_endings` checks only the last, fast, with the defaults and a sample
+of random settings of the game's options and house rules.
+
 `check_encoding` checks what game-AI libraries need (`maumau.rl`): every
 legal action has an id that decodes back to it, and the observation has
 its fixed size and does not change when hidden cards are permuted.
@@ -54,11 +57,11 @@ from ._cards import Card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions, new_game, replay
 from ._events import PenaltyDrawn
-from ._options import Options
+from ._options import Option, Options
 from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
-from .exceptions import IllegalActionError, InvalidActionError
+from .exceptions import IllegalActionError, InvalidActionError, MaumauError
 from .mechanics.challenges import window
 from .plugins import Rules
 
@@ -66,6 +69,7 @@ __all__ = [
     "check_calls",
     "check_conservation",
     "check_encoding",
+    "check_endings",
     "check_illegal_actions",
     "check_json",
     "check_replay",
@@ -495,6 +499,58 @@ def check_variant(
         )
 
     run()
+
+
+def _random_value(option: Option, rng: random.Random) -> object:
+    """
+    A value of *option* drawn at random, or its default when it has no choices or range to draw from.
+    """
+    if isinstance(option.default, bool):
+        return rng.random() < 0.5
+    if option.choices:
+        return rng.choice(option.choices)
+    if isinstance(option.default, int) and option.minimum is not None and option.maximum is not None:
+        return rng.randint(option.minimum, option.maximum)
+    return option.default
+
+
+def check_endings(
+    variant: str,
+    *,
+    settings: int = 8,
+    seed: int = 0,
+    plugins: Iterable[object] = (),
+    max_steps: int = 100_000,
+) -> None:
+    """
+    Check that random matches of *variant* end: one with its default options, then one with each of *settings*
+    random settings of all its options and house rules at once, each at a player count drawn from those allowed.
+
+    A setting the variant refuses as a whole (`maumau.InvalidOptionError`, two options that cannot go
+    together) is skipped: only a game that starts must end.
+
+    Raises:
+        AssertionError: a match did not end in *max_steps* actions; the message names the options, the
+            player count and the seed, which `random_game` plays again.
+
+    .. versionadded:: 0.2.0
+    """
+    rng = random.Random(seed)
+    plugins = tuple(plugins)
+    rules = Rules.build(variant, plugins)
+    for index in range(settings + 1):
+        given = {} if index == 0 else {o.name: _random_value(o, rng) for o in rules.declared_options}
+        try:
+            options = rules.resolve_options(given)
+            count = rng.choice(rules.seats(options))
+            new_game(variant, players=count, seed=0, options=given, plugins=plugins)
+        except MaumauError:
+            continue
+        game_seed = rng.randrange(2**32)
+        try:
+            random_game(variant, players=count, seed=game_seed, options=given, plugins=plugins, max_steps=max_steps)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; options {given!r}") from error
 
 
 def stacked_deck(
