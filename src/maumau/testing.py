@@ -26,8 +26,9 @@ match, and every step is checked:
 * replaying the record gives the same state;
 * the match ends.
 
-`check_endings` checks only the last, fast, with the defaults and a sample
-of random settings of the game's options and house rules.
+`check_endings` checks only the last, with the defaults and a sample of
+random settings of the game's options and house rules, in matches played
+as people play (a card whenever one can be played, no resignations).
 
 `check_encoding` checks what game-AI libraries need (`maumau.rl`): every
 legal action has an id that decodes back to it, and the observation has
@@ -514,6 +515,26 @@ def _random_value(option: Option, rng: random.Random) -> object:
     return option.default
 
 
+def _played_out(state: GameState, rng: random.Random, max_steps: int) -> GameState:
+    """
+    *state* played on to the end of its match: a card whenever one can be played (nine times in ten), and no
+    resignation unless nothing else is legal.
+
+    Raises:
+        AssertionError: the match did not end in *max_steps* actions.
+    """
+    for _ in range(max_steps):
+        if state.is_over:
+            return state
+        actions = _choices(state, False, rng)
+        plays = [action for action in actions if isinstance(action, PlayCard)]
+        kept = [action for action in actions if not isinstance(action, Resign)] or actions
+        state = apply(state, rng.choice(plays if plays and rng.random() < 0.9 else kept))
+    if not state.is_over:
+        raise AssertionError(f"the match did not end in {max_steps} actions")
+    return state
+
+
 def check_endings(
     variant: str,
     *,
@@ -523,15 +544,19 @@ def check_endings(
     max_steps: int = 100_000,
 ) -> None:
     """
-    Check that random matches of *variant* end: one with its default options, then one with each of *settings*
-    random settings of all its options and house rules at once, each at a player count drawn from those allowed.
+    Check that matches of *variant* end by its rules: one with its default options, then one with each of
+    *settings* random settings of all its options and house rules at once, each at a player count drawn from
+    those allowed.
 
-    A setting the variant refuses as a whole (`maumau.InvalidOptionError`, two options that cannot go
+    The players play a card whenever one can be played (nine times in ten,
+    at random otherwise) and resign only when nothing else is legal, so a
+    match ends by the rules alone.  A setting the variant refuses as a
+    whole (`maumau.InvalidOptionError`, two options that cannot go
     together) is skipped: only a game that starts must end.
 
     Raises:
         AssertionError: a match did not end in *max_steps* actions; the message names the options, the
-            player count and the seed, which `random_game` plays again.
+            player count and the seed.
 
     .. versionadded:: 0.2.0
     """
@@ -540,17 +565,16 @@ def check_endings(
     rules = Rules.build(variant, plugins)
     for index in range(settings + 1):
         given = {} if index == 0 else {o.name: _random_value(o, rng) for o in rules.declared_options}
-        try:
-            options = rules.resolve_options(given)
-            count = rng.choice(rules.seats(options))
-            new_game(variant, players=count, seed=0, options=given, plugins=plugins)
-        except MaumauError:
-            continue
         game_seed = rng.randrange(2**32)
         try:
-            random_game(variant, players=count, seed=game_seed, options=given, plugins=plugins, max_steps=max_steps)
+            count = rng.choice(rules.seats(rules.resolve_options(given)))
+            state = new_game(variant, players=count, seed=game_seed, options=given, plugins=plugins)
+        except MaumauError:
+            continue
+        try:
+            _played_out(state, random.Random(game_seed), max_steps)
         except AssertionError as error:
-            raise AssertionError(f"{error}; options {given!r}") from error
+            raise AssertionError(f"{variant}, {count} players, seed {game_seed}, options {given!r}: {error}") from error
 
 
 def stacked_deck(
