@@ -136,6 +136,26 @@ def _added(name: str, extra: str, refused: str | None) -> Case:
     return Case(name, _file(f"{game_id}.toml", game(game_id) + extra), refused)
 
 
+def _specials(count: int) -> str:
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    return "".join(f'[special.s{n}]\ncards = "{ranks[n % 13]}{"♠♥♦♣"[n // 13 % 4]}"\ndraw = 2\n' for n in range(count))
+
+
+def _changes(options: int, values: int, specials: int) -> str:
+    """
+    *options* options of *values* values each, every value changing each of *specials* special cards its own way.
+    """
+    text = ""
+    for option in range(options):
+        listed = ", ".join(f'"v{value}"' for value in range(values))
+        text += f'[options.o{option}]\ndescription = "o"\ndefault = "v0"\nchoices = [{listed}]\n'
+        for value in range(values):
+            at = option * values + value
+            cards = ", ".join(f"s{n} = {{ draw = {1 + at // 4 ** (n % 8) % 4} }}" for n in range(specials))
+            text += f"when.v{value} = {{ special = {{ {cards} }} }}\n"
+    return text
+
+
 def _random_bytes(size: int) -> bytes:
     return random.Random(size).randbytes(size)
 
@@ -245,7 +265,18 @@ CASES: tuple[Case, ...] = (
         _file("capped.toml", game("capped") + f"[finish]\nnot_on = {ALL_RANKS}\n[round]\nmax_plays = 200\n"),
         None,
     ),
-    Case("30 options of 20 values each", _file("opts.toml", game("opts") + _OPTIONS), None),
+    _added(
+        "30 options of 20 values each",
+        _OPTIONS,
+        "600 option values and house rules change the game; a profile has at most 100",
+    ),
+    _added("25,000 keys", "".join(f"k{n}=1\n" for n in range(25_000)), "too many entries: at most"),
+    _added("87,000 empty tables in a list", "x = [" + "{}," * 87_000 + "]\n", "unknown key"),
+    _added(
+        "100 option values, each changing 40 special cards",
+        "[deck]\npacks = 4\n" + _specials(40) + _changes(5, 20, 40),
+        None,
+    ),
     Case("a plain game", _file("plain.toml", game("plain")), None),
 )
 

@@ -71,7 +71,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
         OutOfBounds: *path* is not a regular file, or holds more than *limit* bytes.
         OSError: *path* cannot be opened or read.
     """
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     descriptor = os.open(path, flags)
     try:
         mode = os.fstat(descriptor).st_mode

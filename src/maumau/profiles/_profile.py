@@ -36,6 +36,10 @@ __all__ = ["MAX_PROFILE_BYTES", "Profile", "read_profile"]
 #: The largest profile file read: a whole game fits in a few kilobytes; this bounds the work before parsing.
 MAX_PROFILE_BYTES = 256 * 1024
 
+#: The most option values (``when``) and house rules that change a profile: each is checked against the whole game,
+#: and a game needs a dozen.
+MAX_VARIATIONS = 100
+
 #: The profile format this version of maumau reads.
 FORMAT = 1
 
@@ -423,9 +427,20 @@ def _check_options(data: dict[str, Any], source: str) -> None:
             raise ProfileError(source, f"{path}.set", "a true-or-false option changes the profile with when, not set")
         if name in data.get("house_rules", {}):
             raise ProfileError(source, path, f"the house rule {name!r} has the same name")
+    variations = _variations(data)
+    if len(variations) > MAX_VARIATIONS:
+        raise ProfileError(
+            source,
+            "options",
+            f"{len(variations)} option values and house rules change the game; a profile has at most {MAX_VARIATIONS}",
+        )
     game = {key: value for key, value in data.items() if key not in ("options", "house_rules")}  # not copied each time
-    for prefix, patch in _variations(data):
-        _checked(merge(game, patch), source, prefix, sections=tuple(patch))
+    seen: set[str] = set()
+    for prefix, patch in variations:
+        text = canonical(patch)
+        if text not in seen:  # the same changes, checked once
+            seen.add(text)
+            _checked(merge(game, patch), source, prefix, sections=tuple(patch))
     for name, option in data.get("options", {}).items():
         if "set" in option:
             section = option["set"].split(".")[0]
