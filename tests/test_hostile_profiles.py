@@ -260,6 +260,13 @@ class TestShownText:
         with pytest.raises(ProfileError, match=r"house_rules\.x\.description: holds U\+200D ZERO WIDTH JOINER"):
             _registered(_named("hidden-rule") + option)
 
+    def test_a_key_that_hides_what_it_says_is_refused_and_named_with_the_character_escaped(self) -> None:
+        with pytest.raises(ProfileError) as caught:
+            _registered(_named("hidden-key") + '"x\u202ey" = 1\n')
+        assert str(caught.value) == (
+            "game.toml: game.x\\u202ey: holds U+202E RIGHT-TO-LEFT OVERRIDE, which is not shown as written"
+        )
+
     def test_letters_of_any_script_and_emoji_are_shown(self) -> None:
         assert unshown_character("Prší, Макао, 👨\u200d👩\u200d👧") is None
 

@@ -474,7 +474,8 @@ def _check_text(data: dict[str, Any], source: str) -> None:
             for text in (key, value):
                 found = unshown_character(text) if isinstance(text, str) else None
                 if found is not None:
-                    raise ProfileError(source, at, f"holds {found}, which is not shown as written")
+                    shown = "".join(f"\\u{ord(c):04x}" if unshown_character(c) else c for c in at)  # not itself
+                    raise ProfileError(source, shown, f"holds {found}, which is not shown as written")
             if isinstance(value, (dict, list)):
                 stack.append((at, value))
 
