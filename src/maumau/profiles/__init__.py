@@ -47,7 +47,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..exceptions import ProfileError
+from ..exceptions import ProfileError, UnknownVariantError
 from ._compile import ProfileVariant
 from ._profile import MAX_PROFILE_BYTES, Profile, load_path, read_profile
 from ._validate import schema
@@ -205,7 +205,6 @@ def _installed_game_named(name: str) -> str | None:
     The installed variant (plugin or profile, not one loaded in this process) that *name* is asked for by, or
     ``None``.
     """
-    from ..exceptions import UnknownVariantError
     from ..plugins import plugin_variant_names, resolve_variant
 
     if name in _known() or name in plugin_variant_names():

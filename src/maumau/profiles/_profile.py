@@ -2,8 +2,9 @@
 A game profile: a TOML file that describes a game of the family, read strictly and never run.
 
 Reading one goes in three steps, each refusing with a `maumau.ProfileError`
-that names the file and the key path: the TOML is parsed (its size bounded
-first); the result is checked against the schema; then what the schema
+that names the file and the key path: the TOML is read and parsed within
+bounds (`maumau._bounded`: a regular file, its size, its nesting and keys,
+texts shown as written); the result is checked against the schema; then what the schema
 cannot say is checked against the game itself (a special card the deck does
 not hold, a stacking rule for cards that make no debt, a player count the
 deck cannot deal).  Options and house rules are checked the same way, each
