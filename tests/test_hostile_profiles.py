@@ -9,6 +9,7 @@ games that cannot end.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -195,6 +196,11 @@ class TestStructure:
     def test_text_that_is_not_toml_names_the_line_and_column(self, text: str, line: int, column: int) -> None:
         with pytest.raises(ProfileError, match=rf"not valid TOML: .* \(line {line}, column {column}\)$"):
             _registered(text)
+
+    @given(st.text(alphabet="ab1=.,[]{}\"'#\\\n ", max_size=200))
+    def test_any_text_is_read_or_refused_within_the_bounds(self, text: str) -> None:
+        with contextlib.suppress(OutOfBounds):  # anything else raised fails the test
+            toml_bounded(text)
 
     @given(st.recursive(st.integers() | st.text(alphabet="ab.[]{}\"\\'#\n"), _containers, max_leaves=40))
     def test_a_text_within_the_bounds_reads_as_the_toml_reader_reads_it(self, value: object) -> None:
