@@ -9,6 +9,13 @@ leaking nothing, JSON round trips, replay) and out-of-turn actions.  Any
 failure names its variant, player count and seed, which
 ``maumau.testing.random_game`` reproduces.
 
+The hostile profiles (`hostile_profiles`) are game files as a stranger
+could write them: shipped profiles with lines deleted, repeated or replaced
+by hostile ones (huge numbers, names that hide what they say, cards that
+are none), and texts of random nesting, size and keys.  Each must load or
+be refused with a `maumau.ProfileError` within a CPU-second, and each game
+that loads must play to its end; the outcomes are counted by kind.
+
 The hostile part (`hostile`) reads damaged saves of real games as a game
 server's clients could send them: nested too deep, far too large, every
 field replaced by a value of every other JSON kind, keys repeated, NaN.
@@ -16,7 +23,8 @@ Every reader must load or refuse with a `maumau.RecordError`; anything
 else is a failure.  The outcomes are counted by kind of damage.
 
     python tests/soak.py --games 500          # or: nox -s soak -- --games 500
-    python tests/soak.py --games 0            # the hostile part only
+    python tests/soak.py --games 0            # the hostile parts only
+    python tests/soak.py --games 0 --hostile 0 --profiles 2000   # hostile profiles only
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ from maumau import (
     to_json,
     view,
 )
-from maumau.testing import random_game
+from maumau.testing import check_endings, random_game
 
 #: Each variant with its player counts and the option sets its matches cycle through, short enough to check every step.
 PLANS: dict[str, tuple[range, list[dict[str, Any]]]] = {
@@ -174,12 +182,119 @@ def hostile(seeds: int) -> int:
     return len(failures)
 
 
+#: Lines a stranger might put into a profile, each with the kind of damage it counts under.
+_HOSTILE_LINES = (
+    ("number", "hand_size = {big}"),
+    ("number", "packs = {big}"),
+    ("number", "players = [2, {big}]"),
+    ("number", "max_plays = -{big}"),
+    ("text", 'name = "Mau\u202euaM"'),
+    ("text", 'description = "x\u200by"'),
+    ("text", 'summary = "{long}"'),
+    ("cards", 'not_on = "2 3 4 5 6 7 8 9 10 J Q K A"'),
+    ("cards", 'cards = "Z♠ 1 Joker 3c"'),
+    ("cards", 'wild = "{long}"'),
+    ("keys", "[os]"),
+    ("keys", "__class__ = 1"),
+    ("keys", '"\u0000" = 1'),
+    ("base", 'base = "/dev/zero"'),
+    ("base", 'base = "{id}"'),
+    ("base", 'base = "classic-profile"'),
+)
+
+
+def _nested(rng: random.Random) -> tuple[str, str]:
+    """
+    A text of random nesting, size and keys: lists, inline tables and dotted keys, shallow or deep.
+    """
+    depth = rng.choice((1, 5, 31, 32, 33, 100, 2_000, 50_000))
+    parts = rng.choice((1, 5, 31, 32, 33, 1_000, 60_000))
+    key = ".".join(rng.choice("abk") for _ in range(parts))
+    opener, closer = rng.choice((("[", "]"), ("{a = ", "}"), ("{" + key + " = ", "}")))
+    depth = min(depth, 400_000 // len(opener))  # the text stays near the bound of a profile's size
+    body = opener * depth + "1" + closer * depth
+    padding = "# " + "x" * rng.choice((0, 1_000, 200_000, 270_000)) + "\n"
+    return "nesting", f"{key} = {body}\n{padding}"
+
+
+def _damaged_profile(rng: random.Random, index: int, shipped: list[str]) -> tuple[str, str]:
+    """
+    A shipped profile, renamed, with a few of its lines deleted, repeated or replaced by hostile ones.
+    """
+    lines = rng.choice(shipped).splitlines()
+    lines = [f'id = "soak-{index}"' if line.startswith("id = ") else line for line in lines]
+    kind = "lines"
+    for _ in range(rng.randint(1, 4)):
+        at = rng.randrange(len(lines))
+        change = rng.random()
+        if change < 0.3:
+            del lines[at]
+        elif change < 0.5:
+            lines.insert(at, lines[at])
+        else:
+            kind, line = rng.choice(_HOSTILE_LINES)
+            big = rng.choice(("0", "21", "1000000", "10" * 30))
+            lines.insert(at, line.format(big=big, long="x" * rng.choice((10, 500, 100_000)), id=f"soak-{index}"))
+    return kind, "\n".join(lines) + "\n"
+
+
+def hostile_profiles(count: int, seed: int = 0) -> int:
+    """
+    Load *count* hostile profiles; print the outcomes by kind; return the number of failures.
+
+    A failure is an error other than `maumau.ProfileError`, a load that takes more than a CPU-second, or a game
+    that loads and does not end.
+    """
+    from importlib import resources
+
+    from maumau import MaumauError
+    from maumau.profiles import profile_from_text
+
+    folder = resources.files("maumau_variants").joinpath("profiles")
+    shipped = [item.read_text("utf-8") for item in folder.iterdir() if item.name.endswith(".toml")]
+    rng = random.Random(seed)
+    outcomes: Counter[tuple[str, str]] = Counter()
+    failures: list[str] = []
+    start = time.process_time()
+    for index in range(count):
+        kind, text = _nested(rng) if rng.random() < 0.3 else _damaged_profile(rng, index, shipped)
+        began = time.process_time()
+        try:
+            profile = profile_from_text(text, source=f"soak-{index}.toml")
+        except MaumauError:
+            outcome = "refused"
+        except Exception as error:
+            outcome = "FAILED"
+            failures.append(f"profile {index} ({kind}): {type(error).__name__}: {str(error)[:200]}")
+        else:
+            outcome = "loaded"
+            try:
+                check_endings(profile.id, settings=0, seed=index, max_steps=20_000)
+            except MaumauError:
+                outcome = "loaded, refused a game"
+            except AssertionError as error:
+                outcome = "FAILED"
+                failures.append(f"profile {index} ({kind}): {str(error)[:200]}")
+        if time.process_time() - began > 1 and outcome != "loaded":
+            failures.append(f"profile {index} ({kind}): {time.process_time() - began:.1f} CPU s to load")
+        outcomes[kind, outcome] += 1
+    kinds = sorted({kind for kind, _ in outcomes})
+    for kind in kinds:
+        found = ", ".join(f"{number:,} {outcome}" for (k, outcome), number in sorted(outcomes.items()) if k == kind)
+        print(f"hostile profiles, {kind}: {found}")
+    for failure in failures[:20]:
+        print("FAILED", failure)
+    print(f"{count:,} hostile profiles, {len(failures)} failed, {time.process_time() - start:.0f} CPU s")
+    return len(failures)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="matches per variant and player count (default 100)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--variant", choices=sorted(PLANS), action="append", help="only these variants")
     parser.add_argument("--hostile", type=int, default=4, help="seeds of saves to damage (default 4)")
+    parser.add_argument("--profiles", type=int, default=300, help="hostile profiles to load (default 300)")
     args = parser.parse_args(argv)
     jobs = [
         (variant, players, seed, sets[seed % len(sets)], seed // len(sets) % 2 == 0)
@@ -194,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     for failure in failures:
         print("FAILED", failure)
     print(f"{len(jobs)} matches, {len(failures)} failed, {time.perf_counter() - start:.0f} s")
-    hostile_failures = hostile(args.hostile)
+    hostile_failures = hostile(args.hostile) + hostile_profiles(args.profiles, args.first_seed)
     return 1 if failures or hostile_failures else 0
 
 

@@ -13,7 +13,6 @@ plugin that listed it (`maumau_apply_action`).
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -32,6 +31,7 @@ from ._actions import (
     seat_action,
     suit_actions,
 )
+from ._bounded import unshown_character
 from ._cards import Card
 from ._effects import RoundEnd
 from ._events import (
@@ -178,7 +178,8 @@ def _seat_names(variant: str, players: int | Sequence[str]) -> tuple[str, ...]:
 def name_problem(name: str) -> str | None:
     """
     What is wrong with *name* as a player's name, or ``None``: its length, text that UTF-8 cannot encode
-    (a lone surrogate, which would break every save), or a control character (a line break, an escape).
+    (a lone surrogate, which would break every save), or a character not shown as written (a line break, an
+    escape, a right-to-left override, a zero-width space).
     """
     if not name or len(name) > MAX_NAME_LENGTH:
         return f"a name has 1 to {MAX_NAME_LENGTH} characters, got {shorten(name)}"
@@ -187,7 +188,7 @@ def name_problem(name: str) -> str | None:
             name.encode("utf-8")
         except UnicodeEncodeError:
             return f"a name must be text that UTF-8 can encode, got {shorten(name)}"
-        if any(unicodedata.category(char) == "Cc" for char in name):
+        if unshown_character(name) is not None:  # a line break, an escape, a right-to-left override, a zero-width space
             return f"a name cannot hold control characters, got {shorten(name)}"
     return None
 

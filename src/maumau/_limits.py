@@ -26,6 +26,8 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_SEED",
     "MAX_TEXT_LENGTH",
+    "MAX_TOML_DEPTH",
+    "MAX_TOML_KEY_PARTS",
 ]
 
 #: The version of the JSON format that `maumau.to_json` writes into saved states, records and views.
@@ -55,3 +57,8 @@ MAX_TEXT_LENGTH: Final = 200
 MAX_SEED: Final = 2**63
 #: Whole numbers in JSON (scores, counts, shuffles) lie strictly between ``-MAX_INT`` and ``MAX_INT``.
 MAX_INT: Final = 2**63
+#: The deepest nesting of lists and tables that a TOML text (a game profile) may have, dotted keys included;
+#: a profile nests at most eight deep.
+MAX_TOML_DEPTH: Final = 32
+#: The most parts a dotted key of a TOML text may have (``house_rules.x.patch.deal.hand_size`` has five).
+MAX_TOML_KEY_PARTS: Final = 32

@@ -26,6 +26,10 @@ match, and every step is checked:
 * replaying the record gives the same state;
 * the match ends.
 
+`check_endings` checks only the last, with the defaults and a sample of
+random settings of the game's options and house rules, in matches played
+as people play (a card whenever one can be played, no resignations).
+
 `check_encoding` checks what game-AI libraries need (`maumau.rl`): every
 legal action has an id that decodes back to it, and the observation has
 its fixed size and does not change when hidden cards are permuted.
@@ -55,11 +59,11 @@ from ._determinize import sample_state
 from ._engine import apply, legal_actions
 from ._events import PenaltyDrawn
 from ._games import new_game, replay
-from ._options import Options
+from ._options import Option, Options
 from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
-from .exceptions import IllegalActionError, InvalidActionError
+from .exceptions import IllegalActionError, InvalidActionError, MaumauError
 from .mechanics.challenges import window
 from .plugins import Rules
 from .rl import ActionSpace, Observer
@@ -68,6 +72,7 @@ __all__ = [
     "check_calls",
     "check_conservation",
     "check_encoding",
+    "check_endings",
     "check_illegal_actions",
     "check_json",
     "check_replay",
@@ -493,6 +498,81 @@ def check_variant(
         )
 
     run()
+
+
+def _random_value(option: Option, rng: random.Random) -> object:
+    """
+    A value of *option* drawn at random, or its default when it has no choices or range to draw from.
+    """
+    if isinstance(option.default, bool):
+        return rng.random() < 0.5
+    if option.choices:
+        return rng.choice(option.choices)
+    if isinstance(option.default, int) and option.minimum is not None and option.maximum is not None:
+        return rng.randint(option.minimum, option.maximum)
+    return option.default
+
+
+def _played_out(state: GameState, rng: random.Random, max_steps: int) -> GameState:
+    """
+    *state* played on to the end of its match: a card whenever one can be played (nine times in ten), and no
+    resignation unless nothing else is legal.
+
+    Raises:
+        AssertionError: the match did not end in *max_steps* actions.
+    """
+    for _ in range(max_steps):
+        if state.is_over:
+            return state
+        actions = _choices(state, False, rng)
+        plays = [action for action in actions if isinstance(action, PlayCard)]
+        kept = [action for action in actions if not isinstance(action, Resign)] or actions
+        state = apply(state, rng.choice(plays if plays and rng.random() < 0.9 else kept))
+    if not state.is_over:
+        raise AssertionError(f"the match did not end in {max_steps} actions")
+    return state
+
+
+def check_endings(
+    variant: str,
+    *,
+    settings: int = 8,
+    seed: int = 0,
+    plugins: Iterable[object] = (),
+    max_steps: int = 100_000,
+) -> None:
+    """
+    Check that matches of *variant* end by its rules: one with its default options, then one with each of
+    *settings* random settings of all its options and house rules at once, each at a player count drawn from
+    those allowed.
+
+    The players play a card whenever one can be played (nine times in ten,
+    at random otherwise) and resign only when nothing else is legal, so a
+    match ends by the rules alone.  A setting the variant refuses as a
+    whole (`maumau.InvalidOptionError`, two options that cannot go
+    together) is skipped: only a game that starts must end.
+
+    Raises:
+        AssertionError: a match did not end in *max_steps* actions; the message names the options, the
+            player count and the seed.
+
+    .. versionadded:: 0.2.0
+    """
+    rng = random.Random(seed)
+    plugins = tuple(plugins)
+    rules = Rules.build(variant, plugins)
+    for index in range(settings + 1):
+        given = {} if index == 0 else {o.name: _random_value(o, rng) for o in rules.declared_options}
+        game_seed = rng.randrange(2**32)
+        try:
+            count = rng.choice(rules.seats(rules.resolve_options(given)))
+            state = new_game(variant, players=count, seed=game_seed, options=given, plugins=plugins)
+        except MaumauError:
+            continue
+        try:
+            _played_out(state, random.Random(game_seed), max_steps)
+        except AssertionError as error:
+            raise AssertionError(f"{variant}, {count} players, seed {game_seed}, options {given!r}: {error}") from error
 
 
 def stacked_deck(

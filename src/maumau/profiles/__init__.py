@@ -47,8 +47,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .._plugin_variants import plugin_variant_names
-from ..exceptions import ProfileError
+from .._names import folded
+from .._plugin_variants import is_plugin_variant, plugin_aliases, plugin_variant_names
+from ..exceptions import MaumauError, ProfileError
 from ._compile import ProfileVariant
 from ._profile import MAX_PROFILE_BYTES, Profile, load_path, read_profile
 from ._show import as_toml
@@ -181,15 +182,53 @@ def register_profile(profile: Profile) -> str:
     is refused when loaded (its digest no longer matches).
 
     Raises:
-        ProfileError: the id is a variant that is installed as a Python plugin.
+        ProfileError: the id or an alias names a game that is installed (a Python plugin or a game profile,
+            maumau's own or a package's), in any spelling its name is asked for by, unless *profile* is that
+            installed game itself.
     """
-    for name in (profile.id, *profile.aliases):
-        if name in plugin_variant_names():
-            raise ProfileError(profile.source, "game.id", f"{name!r} is an installed variant; choose another id")
+    for key, name in _names_of(profile):
+        taken = _installed_game_named(name)
+        if taken is not None and not (taken in _known() and _installed(taken).digest == profile.digest):
+            what = "an installed variant" if name == taken else f"a name of the installed variant {taken!r}"
+            raise ProfileError(profile.source, key, f"{name!r} is {what}; choose another id")
     with _LOCK:
         for name in (profile.id, *profile.aliases):
             _REGISTERED[name] = profile
     return profile.id
+
+
+def _names_of(profile: Profile) -> list[tuple[str, str]]:
+    """
+    The names *profile* is played under, each with the key path that gives it.
+    """
+    return [("game.id", profile.id)] + [(f"game.aliases[{at}]", alias) for at, alias in enumerate(profile.aliases)]
+
+
+def _installed_game_named(name: str) -> str | None:
+    """
+    The installed variant (plugin or profile, not one loaded in this process) that *name* is asked for by, or
+    ``None``: its exact name, the same letters in another spelling (``"ClassicProfile"``), or an alias.
+    """
+    if name in _known() or is_plugin_variant(name):
+        return name
+    letters = folded(name)
+    by_letters = {folded(installed): installed for installed in (*plugin_variant_names(), *_known())}
+    return by_letters.get(letters) or _installed_aliases().get(letters)
+
+
+def _installed_aliases() -> dict[str, str]:
+    """
+    Every alias an installed variant declares, folded, to the variant's name (the plugins' first).
+    """
+    found = plugin_aliases()
+    for installed in _known():
+        try:
+            aliases = _installed(installed).aliases
+        except MaumauError:  # a broken package's profile declares nothing
+            continue
+        for alias in aliases:
+            found.setdefault(folded(alias), installed)
+    return found
 
 
 def load_profile(path: str | os.PathLike[str], *, register: bool = True) -> Profile:

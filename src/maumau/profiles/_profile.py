@@ -2,8 +2,9 @@
 A game profile: a TOML file that describes a game of the family, read strictly and never run.
 
 Reading one goes in three steps, each refusing with a `maumau.ProfileError`
-that names the file and the key path: the TOML is parsed (its size bounded
-first); the result is checked against the schema; then what the schema
+that names the file and the key path: the TOML is read and parsed within
+bounds (`maumau._bounded`: a regular file, its size, its nesting and keys,
+texts shown as written); the result is checked against the schema; then what the schema
 cannot say is checked against the game itself (a special card the deck does
 not hold, a stacking rule for cards that make no debt, a player count the
 deck cannot deal).  Options and house rules are checked the same way, each
@@ -17,7 +18,6 @@ import copy
 import hashlib
 import json
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +25,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from .._bounded import OutOfBounds, read_bounded, toml_bounded, unshown_character
 from .._cards import Card
 from .._select import CardSet
 from ..exceptions import InvalidCardError, ProfileError
@@ -35,6 +36,10 @@ __all__ = ["MAX_PROFILE_BYTES", "Profile", "read_profile"]
 
 #: The largest profile file read: a whole game fits in a few kilobytes; this bounds the work before parsing.
 MAX_PROFILE_BYTES = 256 * 1024
+
+#: The most option values (``when``) and house rules that change a profile: each is checked against the whole game,
+#: and a game needs a dozen.
+MAX_VARIATIONS = 100
 
 #: The profile format this version of maumau reads.
 FORMAT = 1
@@ -351,6 +356,29 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     return problems
 
 
+def _problems_of_ending(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """
+    Whether a round of the game described can end: refused when no card may be a hand's last and no cap ends it.
+    """
+    barred = data.get("finish", {}).get("not_on")
+    if barred is None or data.get("round", {}).get("max_plays", 0):
+        return []
+    try:
+        full = set(deck_of(data, players_of(data)[1]))
+        chosen = cards_of(barred)
+    except InvalidCardError:
+        return []  # the checks of the cards said why
+    if full and all(card in chosen for card in full):
+        return [
+            (
+                "finish.not_on",
+                "no card may be the last card of a hand, so no round can end: "
+                "bar fewer cards, or cap the plays of a round (round.max_plays)",
+            )
+        ]
+    return []
+
+
 def _checked(data: dict[str, Any], source: str, at: str = "", sections: Sequence[str] | None = None) -> None:
     """
     Refuse *data* unless it is a profile that can be played; *at* prefixes the key paths (an option's value).
@@ -363,7 +391,7 @@ def _checked(data: dict[str, Any], source: str, at: str = "", sections: Sequence
         found = [problem for key in sections for problem in _validate.check_section(data, key)]
     problems = [(f"{at}{path}", problem) for path, problem in found]
     if not problems:
-        problems = [(f"{at}{path}", problem) for path, problem in _problems_of_game(data)]
+        problems = [(f"{at}{path}", problem) for path, problem in _problems_of_game(data) + _problems_of_ending(data)]
     if problems:
         raise _refuse(source, problems)
 
@@ -404,8 +432,20 @@ def _check_options(data: dict[str, Any], source: str) -> None:
             raise ProfileError(source, f"{path}.set", "a true-or-false option changes the profile with when, not set")
         if name in data.get("house_rules", {}):
             raise ProfileError(source, path, f"the house rule {name!r} has the same name")
-    for prefix, patch in _variations(data):
-        _checked(merge(data, patch), source, prefix, sections=tuple(patch))
+    variations = _variations(data)
+    if len(variations) > MAX_VARIATIONS:
+        raise ProfileError(
+            source,
+            "options",
+            f"{len(variations)} option values and house rules change the game; a profile has at most {MAX_VARIATIONS}",
+        )
+    game = {key: value for key, value in data.items() if key not in ("options", "house_rules")}  # not copied each time
+    seen: set[str] = set()
+    for prefix, patch in variations:
+        text = canonical(patch)
+        if text not in seen:  # the same changes, checked once
+            seen.add(text)
+            _checked(merge(game, patch), source, prefix, sections=tuple(patch))
     for name, option in data.get("options", {}).items():
         if "set" in option:
             section = option["set"].split(".")[0]
@@ -420,9 +460,29 @@ def _parse(raw: bytes, source: str) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         raise ProfileError(source, "(the file)", f"not UTF-8 text (byte {error.start})") from None
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProfileError(source, "(the file)", f"not valid TOML: {error}") from None
+        return toml_bounded(text)
+    except OutOfBounds as error:
+        raise ProfileError(source, "(the file)", str(error)) from None
+
+
+def _check_text(data: dict[str, Any], source: str) -> None:
+    """
+    Refuse a key or a text of *data* that holds a character people would not see as written (a right-to-left
+    override, a zero-width space, a control character): names and descriptions are shown in lobbies and terminals.
+    """
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            at = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else key
+            for text in (key, value):
+                found = unshown_character(text) if isinstance(text, str) else None
+                if found is not None:
+                    shown = "".join(f"\\u{ord(c):04x}" if unshown_character(c) else c for c in at)  # not itself
+                    raise ProfileError(source, shown, f"holds {found}, which is not shown as written")
+            if isinstance(value, (dict, list)):
+                stack.append((at, value))
 
 
 def read_profile(raw: bytes, source: str, *, base_of: Any = None, path: Path | None = None, depth: int = 0) -> Profile:
@@ -430,6 +490,7 @@ def read_profile(raw: bytes, source: str, *, base_of: Any = None, path: Path | N
     The profile in *raw*, read from *source*; *base_of* finds a base profile by id (an installed game).
     """
     data = _parse(raw, source)
+    _check_text(data, source)
     digest = hashlib.sha256(raw)
     base_name = data.get("base")
     warnings: tuple[str, ...] = ()
@@ -529,10 +590,9 @@ def load_path(path: str | os.PathLike[str], *, base_of: Any = None, depth: int =
     target = Path(path)
     source = str(path)
     try:
-        size = target.stat().st_size
-        if size > MAX_PROFILE_BYTES:
-            raise ProfileError(source, "(the file)", f"{size} bytes; a profile has at most {MAX_PROFILE_BYTES}")
-        raw = target.read_bytes()
+        raw = read_bounded(target, MAX_PROFILE_BYTES)
+    except OutOfBounds as error:
+        raise ProfileError(source, "(the file)", str(error)) from None
     except OSError as error:
         raise ProfileError(source, "(the file)", f"cannot be read ({error.strerror or error})") from None
     return read_profile(raw, source, base_of=base_of, path=target, depth=depth)

@@ -22,6 +22,10 @@ from typing import Any
 __all__ = ["check", "check_section", "schema"]
 
 
+#: The most entries of a list or table, or characters of a text, where the schema gives no bound of its own.
+_MOST = 10_000
+
+
 @cache
 def schema() -> dict[str, Any]:
     """
@@ -34,6 +38,11 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _pattern(text: str) -> re.Pattern[str]:
+    """
+    The schema's pattern *text* as JSON Schema reads it: ``$`` is the end of the text, not a line break before it.
+    """
+    if text.endswith("$") and not text.endswith("\\$"):
+        text = text[:-1] + "\\Z"
     return re.compile(text)
 
 
@@ -108,8 +117,8 @@ def _errors(value: object, node: dict[str, Any], at: tuple[str | int, ...]) -> I
         yield _path(at), f"{_shown(value)} is not allowed; allowed: {allowed}"
         return
     if isinstance(value, str):
-        if len(value) > node.get("maxLength", 10_000):
-            yield _path(at), f"too long: at most {node['maxLength']} characters"
+        if len(value) > node.get("maxLength", _MOST):
+            yield _path(at), f"too long: at most {node.get('maxLength', _MOST)} characters"
         elif "pattern" in node and not _pattern(node["pattern"]).search(value):
             yield _path(at), f"{_shown(value)} does not have the allowed form ({node['pattern']})"
     elif isinstance(value, int) and not isinstance(value, bool):
@@ -124,8 +133,8 @@ def _errors(value: object, node: dict[str, Any], at: tuple[str | int, ...]) -> I
 
 
 def _list_errors(value: list[Any], node: dict[str, Any], at: tuple[str | int, ...]) -> Iterator[tuple[str, str]]:
-    if len(value) > node.get("maxItems", 10_000):
-        yield _path(at), f"too many entries: at most {node['maxItems']}"
+    if len(value) > node.get("maxItems", _MOST):
+        yield _path(at), f"too many entries: at most {node.get('maxItems', _MOST)}"
         return
     if len(value) < node.get("minItems", 0):
         yield _path(at), f"too few entries: at least {node['minItems']}"
@@ -139,8 +148,8 @@ def _list_errors(value: list[Any], node: dict[str, Any], at: tuple[str | int, ..
 
 
 def _table_errors(value: dict[str, Any], node: dict[str, Any], at: tuple[str | int, ...]) -> Iterator[tuple[str, str]]:
-    if len(value) > node.get("maxProperties", 10_000):
-        yield _path(at), f"too many entries: at most {node['maxProperties']}"
+    if len(value) > node.get("maxProperties", _MOST):
+        yield _path(at), f"too many entries: at most {node.get('maxProperties', _MOST)}"
         return
     for key in node.get("required", ()):
         if key not in value:
