@@ -190,8 +190,8 @@ __all__ = [
     "view",
 ]
 
-from . import mechanics
+from . import mechanics, testing
 from ._determinize import Knowledge, sample_state
 from ._narration import Narrator, narrate
 
-__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "sample_state"]
+__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "sample_state", "testing"]

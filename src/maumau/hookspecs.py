@@ -581,15 +581,18 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     (the play is not over, and its player still holds the cards that follow).
 
     The kernel: nothing ends while a decision is pending (the follow-up of
-    the last card is not done yet); a seat with an empty hand wins; every
+    the last card is not done yet), but a suit to name by a seat that went
+    out, which no one would follow; a seat with an empty hand wins; every
     seat passing in a row blocks the round, which `maumau_blocked_winners`
     wins.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       A blocked round's winners are `maumau_blocked_winners`'.
+       A blocked round's winners are `maumau_blocked_winners`'; a wild card played as the last card ends the
+       round without its suit being named.
     """
-    if state.pending is not None:
+    pending = state.pending
+    if pending is not None and (pending.kind != "suit" or state.players[pending.seat].hand):
         return None
     players = state.players
     for player in players:  # asked after every action: the usual answer, no empty hand, in one cheap loop

@@ -510,8 +510,10 @@ def stacked_deck(
     """
     A deck of *variant* for `maumau.new_game`'s *deck*, top first, that deals ``hands[seat]`` to every seat.
 
-    Cards are dealt singly, starting with the seat after *dealer* (the
-    kernel's deal, which most variants keep); then comes the *starter*, then
+    Cards are dealt singly, starting with the seat after *dealer* in the
+    direction the deal passes round the table (the kernel's deal, which most
+    variants keep: to the left; to the right in a game played
+    counter-clockwise, ``deal.direction`` in a profile); then comes the *starter*, then
     *draw* (the top of the draw pile), then every card of the variant's deck
     not named yet, in the deck's own order (or *deck*'s, when given: the
     cards the variant deals with its options and player count).  Pass the
@@ -540,10 +542,16 @@ def stacked_deck(
     size = len(dealt[0]) if dealt else 0
     if any(len(hand) != size for hand in dealt):
         raise ValueError(f"every hand needs the same number of cards, got {[len(hand) for hand in dealt]}")
-    order = [dealt[(dealer + 1 + offset) % seats][position] for position in range(size) for offset in range(seats)]
+    blank = new_game(variant, players=seats, seed=0, options=options) if seats else None
+    # The way the deal passes: the dealer after seat 1 is seat 2 (to the left) or seat 0 (to the right).
+    way = -1 if blank is not None and seats > 2 and blank.rules.dealer(evolve(blank, dealer=1)) == 0 else 1
+    order = [
+        dealt[(dealer + way * (1 + offset)) % seats][position] for position in range(size) for offset in range(seats)
+    ]
     order += [card_of(starter), *(card_of(card) for card in draw)]
     if deck is None:
-        blank = new_game(variant, players=seats, seed=0, options=options)
+        if blank is None:
+            blank = new_game(variant, players=seats, seed=0, options=options)
         deck = blank.rules.deck(blank.options, seats)
     left = Counter(deck)
     left.subtract(order)
