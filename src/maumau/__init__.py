@@ -49,6 +49,7 @@ from ._limits import (
     MAX_TEXT_LENGTH,
 )
 from ._options import Option, Options
+from ._position import from_position, to_position
 from ._schema import json_schema
 from ._select import CardSet, CardSpec
 from ._serialize import from_data, from_json, to_data, to_json
@@ -172,6 +173,7 @@ __all__ = [
     "french_deck",
     "from_data",
     "from_json",
+    "from_position",
     "hookimpl",
     "house_rule_names",
     "is_legal",
@@ -186,6 +188,7 @@ __all__ = [
     "spectate",
     "to_data",
     "to_json",
+    "to_position",
     "variants",
     "view",
 ]

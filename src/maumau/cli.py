@@ -29,12 +29,14 @@ from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from ._engine import apply, check_action, legal_actions, new_game, start_of
+from ._engine import replay as replay_record
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
 from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
 from ._options import OptionValue, parse_option
+from ._position import from_position, read_position_file, to_position
 from ._report import check_outputs, progress_bar, write_json, write_plot, write_table
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
@@ -666,6 +668,14 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
         if args.load is not None:
             state, args.seat, args.bots, args.house_rule = _load_game(args.load, args.bots, args.house_rule)
             players = len(state.players)
+        elif args.position is not None:
+            if args.save is not None:
+                raise TableError("--save keeps a match's record, and a position has none: save with --from alone")
+            plugins = [load_house_rule(spec) for spec in args.house_rule]
+            state = from_position(read_position_file(args.position), plugins=plugins)
+            players = len(state.players)
+            if not 0 <= args.seat < players:
+                raise TableError(f"there is no seat {args.seat}; seats are 0 to {players - 1}")
         else:
             plugins = [load_house_rule(spec) for spec in args.house_rule]
             state = new_game(args.variant, players=names, seed=args.seed, options=options, plugins=plugins)
@@ -956,6 +966,9 @@ def _add_play_extras(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument("--save", metavar="FILE", help="save the match to FILE after every move (a table save)")
     play.add_argument("--load", metavar="FILE", help="go on with a match saved with --save")
+    play.add_argument(
+        "--from", dest="position", metavar="FILE", help="start from the position in FILE (see `maumau position`)"
+    )
     play.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
 
 
@@ -1066,6 +1079,24 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     return lines
 
 
+def _position(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Print the position of a saved game (where it stands) or of a position file, checked and written in full.
+    """
+    try:
+        text = read_position_file(args.file)
+        if text.lstrip().startswith("{"):
+            record, plugins = _read_saved(text.encode("utf-8"))
+            state = replay_record(record, plugins=plugins)
+        else:
+            state = from_position(text)
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    print(to_position(state), end="", file=stdout)
+    return 0
+
+
 def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = commands.add_parser(
         "replay", help="step through a saved game", description="Step through a saved game, move by move."
@@ -1073,9 +1104,17 @@ def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     replay.add_argument("file", metavar="FILE", help="a --save file, a saved state or a saved record")
     replay.add_argument("--seat", type=int, default=None, help="show this seat's view (default: a spectator's)")
     replay.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
+    position = commands.add_parser(
+        "position",
+        help="print where a saved game stands, as a position's text",
+        description="Print the position of a saved game (a --save file, a saved state or record), or check a "
+        "position file and print it in full; `maumau play --from FILE` plays on from it.",
+    )
+    position.add_argument("file", metavar="FILE", help="a saved game or a position")
 
 
 _TABLE_COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
     "serve": _serve,
     "replay": _replay,
+    "position": _position,
 }
