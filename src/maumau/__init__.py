@@ -196,5 +196,6 @@ __all__ = [
 from . import mechanics, testing
 from ._determinize import Knowledge, sample_state
 from ._narration import Narrator, narrate
+from ._rulesheet import rule_sheet
 
-__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "sample_state", "testing"]
+__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "rule_sheet", "sample_state", "testing"]

@@ -38,6 +38,7 @@ from ._narration import Narrator, cards_word, plural, second_person
 from ._options import OptionValue, parse_option
 from ._position import from_position, read_position_file, to_position
 from ._report import check_outputs, progress_bar, write_json, write_plot, write_table
+from ._rulesheet import rule_sheet
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState
@@ -45,14 +46,16 @@ from ._table import BOT_LEVELS, Seat, Table
 from ._table_json import TABLE_FORMAT
 from ._view import PlayerView, view
 from .bots import Bot, BotTable, acting_seat
-from .exceptions import IllegalActionError, MaumauError, TableError
+from .exceptions import IllegalActionError, MaumauError, TableError, UnknownVariantError
 from .flow import read_call
 from .mechanics import challenges, placings, play_challenges, wishes
 from .mechanics.challenges import quoted_calls
 from .mechanics.play_challenges import ChallengePlay
 from .mechanics.wishes import ChooseRank
 from .plugins import variants
+from .profiles import load_profile
 from .simulation import Simulation, SimulationInterrupted, simulate
+from .testing import check_game, examples_of
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
 
@@ -1097,6 +1100,40 @@ def _position(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
     return 0
 
 
+def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Check a game: its worked examples, then the conformance kit; each failure in words, exit status 1 if any.
+    """
+    try:
+        game = load_profile(args.game).id if args.game.endswith(".toml") else args.game
+        if game not in variants():
+            raise UnknownVariantError(game, known=tuple(variants()))
+        examples = examples_of(game)
+        problems = check_game(game, games=args.games)
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    failed = sum(problem.startswith("example ") for problem in problems)
+    print(f"{game}: {plural(len(examples), 'worked example')}, {len(examples) - failed} hold", file=stdout)
+    for problem in problems:
+        print(f"  failed: {problem}", file=stdout)
+    print(f"{game}: {'all checks pass' if not problems else plural(len(problems), 'failure')}", file=stdout)
+    return 1 if problems else 0
+
+
+def _rules(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Print a game's rule sheet.
+    """
+    try:
+        game = load_profile(args.game).id if args.game.endswith(".toml") else args.game
+        print(rule_sheet(game, markdown=args.markdown), end="", file=stdout)
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    return 0
+
+
 def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = commands.add_parser(
         "replay", help="step through a saved game", description="Step through a saved game, move by move."
@@ -1111,10 +1148,27 @@ def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "position file and print it in full; `maumau play --from FILE` plays on from it.",
     )
     position.add_argument("file", metavar="FILE", help="a saved game or a position")
+    check = commands.add_parser(
+        "check",
+        help="check a game: its worked examples and the conformance kit",
+        description="Play an installed game's worked examples and the conformance kit, and say what failed.",
+    )
+    check.add_argument("game", metavar="GAME", help="an installed game's name, or a profile's path")
+    check.add_argument("--games", type=int, default=None, help="random matches of the conformance kit (default: 10)")
+    rules = commands.add_parser(
+        "rules",
+        help="print the rules of a game in plain words",
+        description="Print the rules of an installed game: players, pack, every rule, options, house rules and "
+        "worked examples.",
+    )
+    rules.add_argument("game", metavar="GAME", help="an installed game's name, or a profile's path")
+    rules.add_argument("--markdown", action="store_true", help="write Markdown, for docs pages")
 
 
 _TABLE_COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
     "serve": _serve,
     "replay": _replay,
     "position": _position,
+    "check": _check,
+    "rules": _rules,
 }

@@ -670,6 +670,26 @@ def maumau_check_state(state: GameState) -> str | None:
     """
 
 
+# --- describing the game ------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+@_with_default
+def maumau_rules_text() -> str | None:
+    """
+    The variant's rules in plain words, for its rule sheet (``maumau rules GAME``, `maumau.rule_sheet`).
+
+    Paragraphs apart by blank lines; the sheet adds the players, the
+    sources, the options (from their own descriptions) and the worked
+    examples.  Stops at the first non-``None`` result.  The kernel: ``None``,
+    and the sheet then uses the variant module's docstring.  A game profile
+    needs no hook: its sheet is written from its keys.
+
+    .. versionadded:: 0.2.0
+    """
+    return None
+
+
 # --- encoding, for game-AI libraries --------------------------------------------
 
 

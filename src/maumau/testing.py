@@ -54,18 +54,23 @@ from ._cards import Card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions, new_game, replay
 from ._events import PenaltyDrawn
+from ._examples import Example, ExampleFailure, check_examples, examples_of
 from ._options import Options
 from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError
 from .mechanics.challenges import window
-from .plugins import Rules
+from .plugins import Rules, variants
 
 __all__ = [
+    "Example",
+    "ExampleFailure",
     "check_calls",
     "check_conservation",
     "check_encoding",
+    "check_examples",
+    "check_game",
     "check_illegal_actions",
     "check_json",
     "check_replay",
@@ -73,6 +78,7 @@ __all__ = [
     "check_step",
     "check_variant",
     "check_views",
+    "examples_of",
     "random_game",
     "stacked_deck",
 ]
@@ -563,3 +569,28 @@ def stacked_deck(
             order.append(card)
             left[card] -= 1
     return tuple(order)
+
+
+def check_game(
+    game: str, *, games: int | None = None, plugins: Iterable[object] = (), players: Iterable[int] | None = None
+) -> list[str]:
+    """
+    Everything maumau checks of an installed *game*, as a list of what failed, in words (empty: all holds).
+
+    First its worked examples (`check_examples`), each failure naming the
+    example, its source and what did not follow; then the conformance kit
+    (`check_variant`, *games* matches at up to four player counts the game
+    allows), whose first failure is reported.  ``maumau check GAME`` prints
+    the same.
+
+    .. versionadded:: 0.2.0
+    """
+    plugins = tuple(plugins)
+    problems = [f"example {failure}" for failure in check_examples(game, plugins=plugins)]
+    seats = variants()[game].seats
+    counts = tuple(players) if players is not None else tuple(n for n in range(2, 5) if n in seats) or (seats[0],)
+    try:
+        check_variant(game, players=counts, games=games, plugins=plugins)
+    except AssertionError as error:
+        problems.append(f"conformance kit: {str(error).strip() or type(error).__name__}")
+    return problems
