@@ -858,6 +858,7 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         help="tables one client address may create or load per minute (default: 30)",
     )
     _add_replay_command(commands)
+    _add_game_file_commands(commands)
 
 
 def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -1141,6 +1142,12 @@ def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     replay.add_argument("file", metavar="FILE", help="a --save file, a saved state or a saved record")
     replay.add_argument("--seat", type=int, default=None, help="show this seat's view (default: a spectator's)")
     replay.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
+
+
+def _add_game_file_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """
+    The subcommands of positions, worked examples and rule sheets: ``position``, ``check``, ``rules``.
+    """
     position = commands.add_parser(
         "position",
         help="print where a saved game stands, as a position's text",
