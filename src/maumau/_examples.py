@@ -219,6 +219,9 @@ def _check(state: GameState, key: str, wanted: Any) -> str | None:
         return None if actual == wanted else f"{_seat(actual)} is to move, not {_seat(wanted)}"
     if key == "hands":
         return _hands(state, wanted)
+    if key == "hand_sizes":
+        sizes = [len(hand) for hand in state.hands]
+        return None if sizes == wanted else f"the seats hold {sizes} cards, not {wanted}"
     if key == "over":
         return None if state.is_over == wanted else f"the match is {'' if state.is_over else 'not '}over"
     if key == "scores":
