@@ -94,7 +94,7 @@ class RoundResult:
     each holder's penalty (their hand's points) and 0 for the winner; with
     ``"rounds"`` 1 for each winner; with ``"minus_hands"`` minus each hand's
     points; with ``"win_lose"`` 1 or -1; with ``"none"`` zeros.  Whether high
-    or low totals win is the game's (`maumau rules GAME` says it).
+    or low totals win is the game's (``maumau rules GAME`` says it).
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
@@ -294,7 +294,7 @@ class GameState:
         The seats that have not resigned, in seat order.
 
         This is not "still playing the round": a seat that went out in a game
-        played on to placings is still here (`maumau.mechanics.placings.in_play`
+        played on to placings is still here (``maumau.mechanics.placings.in_play``
         gives the seats still holding cards in the round).
         """
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
