@@ -169,6 +169,13 @@ class TestReading:
         with pytest.raises(RecordError, match="at most 256 lines"):
             from_position("#\n" * 300)
 
+    def test_values_nested_too_deeply_are_refused(self) -> None:
+        """
+        A value nested thousands of levels deep is refused in words, not with a crash.
+        """
+        with pytest.raises(RecordError, match="'pending': the value of 'kind' is no JSON value"):
+            from_position(OWES_FOUR + "pending: seat=1 kind=" + "[" * 4000 + "]" * 4000 + "\n")
+
     def test_options_and_names_are_read(self) -> None:
         """
         Options are ``name=value`` pairs in JSON; names are JSON strings; points and resignations in brackets.

@@ -386,7 +386,7 @@ def _pairs_of(text: str, key: str) -> dict[str, Any]:
             raise RecordError(f"position: {key!r}: expected name=value at {shorten(text[position:])}")
         try:
             value, position = decoder.raw_decode(text, name.end())
-        except ValueError:
+        except (ValueError, RecursionError):
             raise RecordError(f"position: {key!r}: the value of {name.group(1)!r} is no JSON value") from None
         if name.group(1) in values:
             raise RecordError(f"position: {key!r}: {name.group(1)!r} is given twice")
@@ -401,7 +401,7 @@ def _slot_value(text: str, name: str) -> Any:
         return _pairs_of(text, f"slot {name}")
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise RecordError(f"position: 'slot {name}': expected name=value pairs or a JSON value") from None
 
 
