@@ -275,6 +275,22 @@ class ProfileGallery(SphinxDirective):
         return list(container.children)
 
 
+class RuleSheet(SphinxDirective):
+    """
+    A game's rule sheet, generated from its data with its worked examples: ``.. rule-sheet:: GAME``.
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0]
+        if game not in maumau.variants():  # a plugin package's game, not installed where the docs are built
+            return [nodes.paragraph(text=f"Install the package of {game} to see its rule sheet: maumau rules {game}.")]
+        sheet = maumau.rule_sheet(game)
+        return [nodes.literal_block(sheet, sheet, language="text")]
+
+
 def _specials(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [special for special in data.get("special", {}).values() if special.get("enabled", True)]
 
@@ -309,4 +325,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("variant-options", VariantOptions)
     app.add_directive("profile-reference", ProfileReference)
     app.add_directive("profile-gallery", ProfileGallery)
+    app.add_directive("rule-sheet", RuleSheet)
     return {"parallel_read_safe": True}

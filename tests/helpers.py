@@ -76,17 +76,18 @@ def stacked(
     *,
     dealer: int = 0,
     full: Sequence[Card] | None = None,
+    variant: str = "classic",
 ) -> tuple[Card, ...]:
     """
     The deck order (top first) that deals ``hands[seat]`` to every seat.
 
-    Cards are dealt singly, starting with the seat after *dealer*; then comes
+    Cards are dealt singly, starting with the seat after *dealer* in the way *variant* deals; then comes
     the *starter*, then *draw* (the draw pile, top first), then every card of
     *full* (by default the classic deck for ``len(hands)`` players) not named
     yet, in the deck's fixed order.
     """
     deck = tuple(full) if full is not None else classic_deck(len(hands))
-    return stacked_deck("classic", [cards(hand) for hand in hands], starter, cards(draw), dealer=dealer, deck=deck)
+    return stacked_deck(variant, [cards(hand) for hand in hands], starter, cards(draw), dealer=dealer, deck=deck)
 
 
 def deal(
@@ -248,7 +249,7 @@ def profile_game(
         seed=seed,
         dealer=dealer,
         options=options,
-        deck=stacked(hands, starter, draw, dealer=dealer, full=deck),
+        deck=stacked(hands, starter, draw, dealer=dealer, full=deck, variant=variant),
     )
 
 

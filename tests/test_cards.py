@@ -85,6 +85,16 @@ class TestParse:
         assert parse_cards("7h 10s Jd") == (Card("7", HEARTS), Card("10", SPADES), Card("J", DIAMONDS))
         assert parse_cards("pink 5, Bauer, 7h") == (Card("5", "pink"), Card("Bauer"), Card("7", HEARTS))
 
+    def test_text_of_two_cards_is_no_card(self) -> None:
+        """
+        ``"Joker 3c"`` is a joker and a 3♣ written without a comma, not a ``joker`` card of rank ``3c``: an error.
+        """
+        with pytest.raises(InvalidCardError, match="separate two cards with a comma"):
+            parse_cards("Joker 3c")
+        with pytest.raises(InvalidCardError):
+            parse_card("red 7h")
+        assert parse_cards("Joker, 3c") == (Card("Joker"), Card("3", CLUBS))
+
 
 class TestText:
     """

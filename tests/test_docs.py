@@ -158,3 +158,14 @@ def test_a_variant_built_on_another_plays_the_base_with_its_own_rule(tmp_path: P
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300)
 
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+
+
+def test_the_conformance_kit_is_reached_from_maumau_alone() -> None:
+    """
+    ``import maumau`` is enough to reach ``maumau.testing``, as it is for ``maumau.mechanics``.
+    """
+    script = "import maumau\nprint(maumau.testing.check_variant.__name__)\n"
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+
+    assert (done.returncode, done.stdout.strip()) == (0, "check_variant"), done.stderr

@@ -38,6 +38,7 @@ from maumau import (
     Table,
     TableError,
     apply,
+    from_position,
     hookimpl,
     new_game,
     parse_card,
@@ -255,6 +256,18 @@ class TestSaving:
         assert loaded.status_code == 201
         assert loaded.json()["id"] != links["id"]
         assert Table.from_json(saved.content).state == Table.from_json(client.get(loaded.json()["save"]).content).state
+
+    def test_the_save_key_shows_the_tables_position(self, client: TestClient) -> None:
+        """
+        With the save key, the table's position as text, which reads back to the state the save holds.
+        """
+        links = create(client)
+        position = client.get(links["position"])
+        wrong = client.get(links["position"].split("key=")[0] + "key=guess")
+
+        assert position.status_code == 200
+        assert wrong.status_code == 404
+        assert from_position(position.text) == Table.from_json(client.get(links["save"]).content).state
 
 
 #: A house rule for these tests: sets of one rank go down as one play.

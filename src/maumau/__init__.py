@@ -50,6 +50,7 @@ from ._limits import (
     MAX_TEXT_LENGTH,
 )
 from ._options import Option, Options
+from ._position import from_position, to_position
 from ._schema import json_schema
 from ._select import CardSet, CardSpec
 from ._serialize import from_data, from_json, to_data, to_json
@@ -173,6 +174,7 @@ __all__ = [
     "french_deck",
     "from_data",
     "from_json",
+    "from_position",
     "hookimpl",
     "house_rule_names",
     "is_legal",
@@ -187,12 +189,14 @@ __all__ = [
     "spectate",
     "to_data",
     "to_json",
+    "to_position",
     "variants",
     "view",
 ]
 
-from . import mechanics
+from . import mechanics, testing
 from ._determinize import Knowledge, sample_state
 from ._narration import Narrator, narrate
+from ._rulesheet import rule_sheet
 
-__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "sample_state"]
+__all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "rule_sheet", "sample_state", "testing"]

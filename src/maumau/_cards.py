@@ -152,6 +152,8 @@ def _problem(rank: object, suit: object) -> str | None:
         return "a suit is a French suit symbol or a colour word in lowercase letters ('pink')"
     if _SPACE.search(rank) or _FRENCH.match(f"{suit} {rank}"):
         return "a coloured card's rank has no spaces, and its text must not read as a French card"
+    if _FRENCH.match(rank):  # 'Joker 3c' is two cards, not a 'joker' card of rank '3c'
+        return "a coloured card's rank must not read as a French card; separate two cards with a comma"
     return None
 
 
@@ -204,7 +206,15 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("7h 10s Jd")]
     ['7♥', '10♠', 'J♦']
 
+    Text that is no card is an error, even when a part of it is one:
+    ``"Joker 3c"`` is refused (write ``"Joker, 3c"``).
+
+    Raises:
+        InvalidCardError: a part is no card.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``"Joker 3c"`` is an error, no longer a ``joker`` card of rank ``3c``.
     """
     parts = [p for p in re.split(r"\s*,\s*", text.strip()) if p]
     if len(parts) == 1 and " " in parts[0] and all(_FRENCH.match(p) for p in parts[0].split()):

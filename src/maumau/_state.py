@@ -87,6 +87,15 @@ class RoundResult:
     held, and what the mechanics held in their *slots* as it ended (the
     finishing order of `maumau.mechanics.Placings`, a race board).
 
+    *points* is, by seat, what the round added to each match total
+    (`GameState.scores`), whatever the game counts: with a profile's
+    ``scoring.mode = "winner_collects"`` the winner's collection (the
+    others' hands, less the winner's) and 0 for the rest; with ``"holders"``
+    each holder's penalty (their hand's points) and 0 for the winner; with
+    ``"rounds"`` 1 for each winner; with ``"minus_hands"`` minus each hand's
+    points; with ``"win_lose"`` 1 or -1; with ``"none"`` zeros.  Whether high
+    or low totals win is the game's (``maumau rules GAME`` says it).
+
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        *placings* became the slot of `maumau.mechanics.Placings`: ``placings.order(result)``.
@@ -282,7 +291,11 @@ class GameState:
 
     def active_seats(self) -> tuple[int, ...]:
         """
-        The seats still in the match: not resigned.
+        The seats that have not resigned, in seat order.
+
+        This is not "still playing the round": a seat that went out in a game
+        played on to placings is still here (``maumau.mechanics.placings.in_play``
+        gives the seats still holding cards in the round).
         """
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
 

@@ -34,12 +34,15 @@ from ._engine import apply, check_action, legal_actions
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
 from ._games import new_game, start_of
+from ._games import replay as replay_record
 from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
 from ._options import OptionValue, parse_option
+from ._position import from_position, read_position_file, to_position
 from ._profile_rules import split_house_rules
 from ._report import check_outputs, progress_bar, write_json, write_plot, write_table
+from ._rulesheet import rule_sheet
 from ._serialize import from_json, parse_json
 from ._spectator import SpectatorView, spectate
 from ._state import GameRecord, GameState
@@ -55,6 +58,7 @@ from .mechanics.play_challenges import ChallengePlay
 from .mechanics.wishes import ChooseRank
 from .plugins import Rules, resolve_variant, variants
 from .simulation import Simulation, SimulationInterrupted, simulate
+from .testing import check_game, examples_of
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
 
@@ -685,6 +689,14 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextI
         if args.load is not None:
             state, args.seat, args.bots, args.house_rule = _load_game(args.load, args.bots, args.house_rule)
             players = len(state.players)
+        elif args.position is not None:
+            if args.save is not None:
+                raise TableError("--save keeps a match's record, and a position has none: save with --from alone")
+            plugins = [load_house_rule(spec) for spec in args.house_rule]
+            state = from_position(read_position_file(args.position), plugins=plugins)
+            players = len(state.players)
+            if not 0 <= args.seat < players:
+                raise TableError(f"there is no seat {args.seat}; seats are 0 to {players - 1}")
         else:
             plugins = [load_house_rule(spec) for spec in args.house_rule]
             state = new_game(args.variant, players=names, seed=args.seed, options=options, plugins=plugins)
@@ -872,6 +884,7 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         help="tables one client address may create or load per minute (default: 30)",
     )
     _add_replay_command(commands)
+    _add_game_file_commands(commands)
 
 
 def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -989,6 +1002,9 @@ def _add_play_extras(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument("--save", metavar="FILE", help="save the match to FILE after every move (a table save)")
     play.add_argument("--load", metavar="FILE", help="go on with a match saved with --save")
+    play.add_argument(
+        "--from", dest="position", metavar="FILE", help="start from the position in FILE (see `maumau position`)"
+    )
     play.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
 
 
@@ -1099,6 +1115,56 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     return lines
 
 
+def _position(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Print the position of a saved game (where it stands) or of a position file, checked and written in full.
+    """
+    try:
+        text = read_position_file(args.file)
+        if text.lstrip().startswith("{"):
+            record, plugins = _read_saved(text.encode("utf-8"))
+            state = replay_record(record, plugins=plugins)
+        else:
+            state = from_position(text)
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    print(to_position(state), end="", file=stdout)
+    return 0
+
+
+def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Check a game: its worked examples, then the conformance kit; each failure in words, exit status 1 if any.
+    """
+    try:
+        game = resolve_variant(game_of(args.game, stderr))
+        examples = examples_of(game)
+        problems = check_game(game, games=args.games)
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    failed = sum(problem.startswith("example ") for problem in problems)
+    print(f"{game}: {plural(len(examples), 'worked example')}, {len(examples) - failed} hold", file=stdout)
+    for problem in problems:
+        print(f"  failed: {problem}", file=stdout)
+    print(f"{game}: {'all checks pass' if not problems else plural(len(problems), 'failure')}", file=stdout)
+    return 1 if problems else 0
+
+
+def _rules(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """
+    Print a game's rule sheet.
+    """
+    try:
+        game = resolve_variant(game_of(args.game, stderr))
+        print(rule_sheet(game, markdown=args.markdown), end="", file=stdout)
+    except (MaumauError, OSError) as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
+    return 0
+
+
 def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = commands.add_parser(
         "replay", help="step through a saved game", description="Step through a saved game, move by move."
@@ -1108,7 +1174,38 @@ def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     replay.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the suits")
 
 
+def _add_game_file_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """
+    The subcommands of positions, worked examples and rule sheets: ``position``, ``check``, ``rules``.
+    """
+    position = commands.add_parser(
+        "position",
+        help="print where a saved game stands, as a position's text",
+        description="Print the position of a saved game (a --save file, a saved state or record), or check a "
+        "position file and print it in full; `maumau play --from FILE` plays on from it.",
+    )
+    position.add_argument("file", metavar="FILE", help="a saved game or a position")
+    check = commands.add_parser(
+        "check",
+        help="check a game: its worked examples and the conformance kit",
+        description="Play an installed game's worked examples and the conformance kit, and say what failed.",
+    )
+    check.add_argument("game", metavar="GAME", help="an installed game's name, or a profile's path")
+    check.add_argument("--games", type=int, default=None, help="random matches of the conformance kit (default: 10)")
+    rules = commands.add_parser(
+        "rules",
+        help="print the rules of a game in plain words",
+        description="Print the rules of an installed game: players, pack, every rule, options, house rules and "
+        "worked examples.",
+    )
+    rules.add_argument("game", metavar="GAME", help="an installed game's name, or a profile's path")
+    rules.add_argument("--markdown", action="store_true", help="write Markdown, for docs pages")
+
+
 _TABLE_COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
     "serve": _serve,
     "replay": _replay,
+    "position": _position,
+    "check": _check,
+    "rules": _rules,
 }

@@ -203,9 +203,10 @@ def maumau_next_seat(state: GameState, seat: int) -> int | None:
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     """
     A seat with an empty hand wins; every seat passing in a row blocks the round; nothing ends while a decision
-    is pending.
+    is pending, but a wild card played as the last card ends the round without its suit being named.
     """
-    if state.pending is not None:
+    pending = state.pending
+    if pending is not None and (pending.kind != "suit" or state.players[pending.seat].hand):
         return None
     players = state.players
     for player in players:  # asked after every action: the usual answer, no empty hand, in one cheap loop

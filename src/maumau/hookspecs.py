@@ -523,13 +523,15 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     (the play is not over, and its player still holds the cards that follow).
 
     The kernel: nothing ends while a decision is pending (the follow-up of
-    the last card is not done yet); a seat with an empty hand wins; every
+    the last card is not done yet), but a suit to name by a seat that went
+    out, which no one would follow; a seat with an empty hand wins; every
     seat passing in a row blocks the round, which `maumau_blocked_winners`
     wins.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       A blocked round's winners are `maumau_blocked_winners`'.
+       A blocked round's winners are `maumau_blocked_winners`'; a wild card played as the last card ends the
+       round without its suit being named.
     """
 
 
@@ -587,6 +589,24 @@ def maumau_check_state(state: GameState) -> str | None:
     slot, so that a damaged save fails by name in `maumau.from_json`.
 
     .. versionadded:: 0.1.0
+    """
+
+
+# --- describing the game ------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def maumau_rules_text() -> str | None:
+    """
+    The variant's rules in plain words, for its rule sheet (``maumau rules GAME``, `maumau.rule_sheet`).
+
+    Paragraphs apart by blank lines; the sheet adds the players, the
+    sources, the options (from their own descriptions) and the worked
+    examples.  Stops at the first non-``None`` result.  The kernel: ``None``,
+    and the sheet then uses the variant module's docstring.  A game profile
+    needs no hook: its sheet is written from its keys.
+
+    .. versionadded:: 0.2.0
     """
 
 

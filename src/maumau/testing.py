@@ -58,6 +58,7 @@ from ._cards import Card, parse_card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions
 from ._events import PenaltyDrawn
+from ._examples import Example, ExampleFailure, check_examples, examples_of
 from ._games import new_game, replay
 from ._options import Option, Options
 from ._serialize import from_json, to_json
@@ -65,14 +66,18 @@ from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError, MaumauError
 from .mechanics.challenges import window
-from .plugins import Rules
+from .plugins import Rules, variants
 from .rl import ActionSpace, Observer
 
 __all__ = [
+    "Example",
+    "ExampleFailure",
     "check_calls",
     "check_conservation",
     "check_encoding",
     "check_endings",
+    "check_examples",
+    "check_game",
     "check_illegal_actions",
     "check_json",
     "check_replay",
@@ -80,6 +85,7 @@ __all__ = [
     "check_step",
     "check_variant",
     "check_views",
+    "examples_of",
     "random_game",
     "stacked_deck",
 ]
@@ -588,8 +594,10 @@ def stacked_deck(
     """
     A deck of *variant* for `maumau.new_game`'s *deck*, top first, that deals ``hands[seat]`` to every seat.
 
-    Cards are dealt singly, starting with the seat after *dealer* (the
-    kernel's deal, which most variants keep); then comes the *starter*, then
+    Cards are dealt singly, starting with the seat after *dealer* in the
+    direction the deal passes round the table (the kernel's deal, which most
+    variants keep: to the left; to the right in a game played
+    counter-clockwise, ``deal.direction`` in a profile); then comes the *starter*, then
     *draw* (the top of the draw pile), then every card of the variant's deck
     not named yet, in the deck's own order (or *deck*'s, when given: the
     cards the variant deals with its options and player count).  Pass the
@@ -617,10 +625,16 @@ def stacked_deck(
     size = len(dealt[0]) if dealt else 0
     if any(len(hand) != size for hand in dealt):
         raise ValueError(f"every hand needs the same number of cards, got {[len(hand) for hand in dealt]}")
-    order = [dealt[(dealer + 1 + offset) % seats][position] for position in range(size) for offset in range(seats)]
+    blank = new_game(variant, players=seats, seed=0, options=options) if seats else None
+    # The way the deal passes: the dealer after seat 1 is seat 2 (to the left) or seat 0 (to the right).
+    way = -1 if blank is not None and seats > 2 and blank.rules.dealer(evolve(blank, dealer=1)) == 0 else 1
+    order = [
+        dealt[(dealer + way * (1 + offset)) % seats][position] for position in range(size) for offset in range(seats)
+    ]
     order += [card_of(starter), *(card_of(card) for card in draw)]
     if deck is None:
-        blank = new_game(variant, players=seats, seed=0, options=options)
+        if blank is None:
+            blank = new_game(variant, players=seats, seed=0, options=options)
         deck = blank.rules.deck(blank.options, seats)
     left = Counter(deck)
     left.subtract(order)
@@ -632,3 +646,28 @@ def stacked_deck(
             order.append(card)
             left[card] -= 1
     return tuple(order)
+
+
+def check_game(
+    game: str, *, games: int | None = None, plugins: Iterable[object] = (), players: Iterable[int] | None = None
+) -> list[str]:
+    """
+    Everything maumau checks of an installed *game*, as a list of what failed, in words (empty: all holds).
+
+    First its worked examples (`check_examples`), each failure naming the
+    example, its source and what did not follow; then the conformance kit
+    (`check_variant`, *games* matches at up to four player counts the game
+    allows), whose first failure is reported.  ``maumau check GAME`` prints
+    the same.
+
+    .. versionadded:: 0.2.0
+    """
+    plugins = tuple(plugins)
+    problems = [f"example {failure}" for failure in check_examples(game, plugins=plugins)]
+    seats = variants()[game].seats
+    counts = tuple(players) if players is not None else tuple(n for n in range(2, 5) if n in seats) or (seats[0],)
+    try:
+        check_variant(game, players=counts, games=games, plugins=plugins)
+    except AssertionError as error:
+        problems.append(f"conformance kit: {str(error).strip() or type(error).__name__}")
+    return problems

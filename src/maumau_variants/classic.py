@@ -266,3 +266,8 @@ def maumau_match_over(state: GameState) -> MatchResult | None:
     if max(scores) >= match_target(state.options, len(state.players)):
         return MatchResult(winners, "target", scores)
     return None
+
+
+@hookimpl
+def maumau_rules_text() -> str:
+    return __doc__ or ""

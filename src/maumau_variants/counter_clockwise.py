@@ -277,3 +277,8 @@ def maumau_match_over(state: GameState) -> MatchResult | None:
     if len(state.rounds) >= games:
         return MatchResult(best_seats(state), "games", state.scores)
     return None
+
+
+@hookimpl
+def maumau_rules_text() -> str:
+    return __doc__ or ""

@@ -234,3 +234,8 @@ def maumau_match_over(state: GameState) -> MatchResult | None:
     if state.rounds and max(scores) >= TARGET:
         return MatchResult(best_seats(state, lowest=True), "target", scores)
     return None
+
+
+@hookimpl
+def maumau_rules_text() -> str:
+    return __doc__ or ""

@@ -782,3 +782,8 @@ def maumau_check_state(state: GameState) -> str | None:
     if pending is not None and pending.kind != "suit" and not set(pending.choices) <= set(PIGS):
         return f"the pigs to choose from, {list(pending.choices)}, are not all pigs"
     return None
+
+
+@hookimpl
+def maumau_rules_text() -> str:
+    return __doc__ or ""

@@ -109,6 +109,20 @@ def test_a_player_may_go_out_on_a_pick_up_card() -> None:
     assert any(isinstance(event, RoundEnded) and event.winners == (1,) for event in state.events)
 
 
+def test_an_ace_as_the_last_card_wins_without_naming_a_suit() -> None:
+    """
+    An ace as a player's last card ends the round at once: no suit is asked of a player who is out.
+    """
+    state = position(game(HANDS, "9d"), hands=["3c 4c", "As", "2c 4h"])
+
+    state = play(state, 1, "As")
+
+    assert state.is_over
+    assert state.pending is None
+    assert any(isinstance(event, RoundEnded) and event.winners == (1,) for event in state.events)
+    assert not any(isinstance(action, ChooseSuit) for action in maumau.legal_actions(state, 1))
+
+
 def test_last_card_is_said_with_one_card_left_or_two_cards_are_drawn() -> None:
     """
     A play that leaves one card needs "Last Card"; without it the player draws 2 (``call_penalty=5``: 5).

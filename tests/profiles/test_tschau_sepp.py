@@ -1,7 +1,8 @@
 """
 The rules of `tschau-sepp` (Swiss Tschau Sepp, a game profile), one test per rule of its page, on stacked decks.
 
-Seat *n* gets ``hands[n]``; the dealer is seat 0, so seat 1 moves first.  Jass cards are written short:
+Seat *n* gets ``hands[n]``; the dealer is seat 0 and play goes counter-clockwise (to falling seat numbers), so
+with three players seat 2 moves first, then seat 1, then seat 0.  Jass cards are written short:
 rank then the suit's initial, ``"6r"`` for the 6 of roses (r roses, a acorns, s shields, b bells).
 """
 
@@ -45,7 +46,7 @@ def game(
         seed=1,
         dealer=0,
         options=options,
-        deck=stacked([sw(hand) for hand in hands], sw(starter), sw(draw), full=deck),
+        deck=stacked([sw(hand) for hand in hands], sw(starter), sw(draw), full=deck, variant=GAME),
     )
 
 
@@ -68,51 +69,51 @@ def test_the_under_goes_on_anything_and_names_the_suit() -> None:
     """
     An Under (Bauer) goes on any card; its player names the suit to follow.
     """
-    state = game(["9a 6b 7b 8b Ka", "Ur 8a 10s Ks Os", "6r 7r 9r 6s 8s"], "9b")
+    state = game(["9a 6b 7b 8b Ka", "6r 7r 9r 6s 8s", "Ur 8a 10s Ks Os"], "9b")
 
-    assert "seat 1 plays roses U" in listed(state)
-    state = play(state, 1, "Ur")
-    state = maumau.apply(state, ChooseSuit(1, "shields"))
+    assert "seat 2 plays roses U" in listed(state)
+    state = play(state, 2, "Ur")
+    state = maumau.apply(state, ChooseSuit(2, "shields"))
 
     assert state.wish == "shields"
-    assert {"seat 2 plays shields 6", "seat 2 plays shields 8"} <= listed(state)
-    assert "seat 2 plays roses 6" not in listed(state)
+    assert {"seat 1 plays shields 6", "seat 1 plays shields 8"} <= listed(state)
+    assert "seat 1 plays roses 6" not in listed(state)
 
 
 def test_a_player_who_can_play_must_play() -> None:
     """
     Only a player who cannot play draws.
     """
-    state = game(["9a 6b 7b 8b Ka", "Kb 8a 10s Ks Os", "6r 7r 9r 6s 8s"], "9b")
+    state = game(["9a 6b 7b 8b Ka", "6r 7r 9r 6s 8s", "Kb 8a 10s Ks Os"], "9b")
 
-    assert listed(state) == {"seat 1 plays bells K"}
+    assert listed(state) == {"seat 2 plays bells K"}
 
 
 def test_a_drawn_card_that_fits_must_be_played() -> None:
     """
     A player who cannot play draws one card; if it fits, it must be played at once.
     """
-    state = game(["9a 6b 7b 8b Ka", "6a 8a 10s Ks Os", "6r 7r 9r 6s 8s"], "9b", "10b")
+    state = game(["9a 6b 7b 8b Ka", "6r 7r 9r 6s 8s", "6a 8a 10s Ks Os"], "9b", "10b")
 
-    assert listed(state) == {"seat 1 draws"}
-    state = maumau.apply(state, DrawCards(1))
+    assert listed(state) == {"seat 2 draws"}
+    state = maumau.apply(state, DrawCards(2))
 
-    assert state.to_move == 1
-    assert listed(state) == {"seat 1 plays bells 10"}
+    assert state.to_move == 2
+    assert listed(state) == {"seat 2 plays bells 10"}
 
 
 def test_the_seven_makes_the_next_player_take_two() -> None:
     """
     After a 7 the next player takes 2 cards; nothing answers it, and taking them ends the turn.
     """
-    state = game(["9a 6b 7b 8b Ka", "7r 8a 10s Ks Os", "7a 6a 9r 6s 8s"], "10r")
+    state = game(["9a 6b 7b 8b Ka", "7a 6a 9r 6s 8s", "7r 8a 10s Ks Os"], "10r")
 
-    state = play(state, 1, "7r")
+    state = play(state, 2, "7r")
     assert state.debt == 2
-    assert listed(state) == {"seat 2 draws"}
-    state = maumau.apply(state, DrawCards(2))
+    assert listed(state) == {"seat 1 draws"}
+    state = maumau.apply(state, DrawCards(1))
 
-    assert len(state.players[2].hand) == 7
+    assert len(state.players[1].hand) == 7
     assert state.to_move == 0
 
 
@@ -120,23 +121,23 @@ def test_the_eight_makes_the_next_player_sit_out() -> None:
     """
     After an 8 the next player sits out once and draws nothing.
     """
-    state = game(["9a 6b 7b 8b Ka", "8r 8a 10s Ks Os", "7a 6a 9r 6s 8s"], "10r")
+    state = game(["9a 6b 7b 8b Ka", "7a 6a 9r 6s 8s", "8r 8a 10s Ks Os"], "10r")
 
-    state = play(state, 1, "8r")
+    state = play(state, 2, "8r")
 
     assert state.to_move == 0
-    assert len(state.players[2].hand) == 5
+    assert len(state.players[1].hand) == 5
 
 
 def test_the_ace_reverses_the_direction() -> None:
     """
     After an ace play goes the other way.
     """
-    state = game(["9a 6b 7b 8b Ka", "Ar 8a 10s Ks Os", "7a 6a 9r 6s 8s"], "10r")
+    state = game(["9a 6b 7b 8b Ka", "7a 6a 9r 6s 8s", "Ar 8a 10s Ks Os"], "10r")
 
-    state = play(state, 1, "Ar")
+    state = play(state, 2, "Ar")
 
-    assert DirectionReversed(-1) in state.events
+    assert DirectionReversed(1) in state.events
     assert state.to_move == 0
 
 
@@ -144,24 +145,36 @@ def test_tschau_sepp_goes_out_and_play_goes_on() -> None:
     """
     A player who plays the last card saying "Tschau Sepp" goes out; the others play on for the places.
     """
-    state = with_hands(game(["9a 6b 7b 8b Ka", "6r 8a 10s Ks Os", "7a 6a 9r 6s 8s"], "10r"), "9a 6b", "6r", "7a 8s")
+    state = with_hands(game(["9a 6b 7b 8b Ka", "7a 6a 9r 6s 8s", "6r 8a 10s Ks Os"], "10r"), "9a 6b", "7a 8s", "6r")
 
-    state = play(state, 1, "6r", "Tschau Sepp")
+    state = play(state, 2, "6r", "Tschau Sepp")
 
-    assert PlayerFinished(1, 0) in state.events
-    assert placed(state) == (1,)
+    assert PlayerFinished(2, 0) in state.events
+    assert placed(state) == (2,)
     assert not state.is_over
-    assert state.to_move == 2
+    assert state.to_move == 1
 
 
 def test_with_eight_cover_its_player_plays_again() -> None:
     """
     With ``eight="cover"``, whoever plays an 8 plays again: a card of its suit, another 8 or an Under, or draws.
     """
-    state = game(["9a 6b 7b 8b Ka", "8r 8a 10s Ks Or", "7a 6a 9r 6s 8s"], "10r", options={"eight": "cover"})
+    state = game(["9a 6b 7b 8b Ka", "7a 6a 9r 6s 8s", "8r 8a 10s Ks Or"], "10r", options={"eight": "cover"})
 
-    state = play(state, 1, "8r")
+    state = play(state, 2, "8r")
 
-    assert PlaysAgain(1, "must") in state.events
-    assert state.to_move == 1
-    assert listed(state) == {"seat 1 plays acorns 8", "seat 1 plays roses O"}
+    assert PlaysAgain(2, "must") in state.events
+    assert state.to_move == 2
+    assert listed(state) == {"seat 2 plays acorns 8", "seat 2 plays roses O"}
+
+
+def test_the_dealers_right_begins_and_play_goes_counter_clockwise() -> None:
+    """
+    The player at the dealer's right begins and play goes to the right: with seats numbered clockwise, seat 3
+    after dealer 0, then seat 2; the next round is dealt by the player at the dealer's right.
+    """
+    state = maumau.new_game(GAME, players=4, seed=3, dealer=0)
+
+    assert (state.to_move, state.direction) == (3, -1)
+    assert state.rules.next_seat(state, 3) == 2
+    assert state.rules.dealer(state) == 3

@@ -273,17 +273,25 @@ def reference() -> list[tuple[str, str, Any]]:
     """
     rows: list[tuple[str, str, Any]] = []
 
-    def walk(node: dict[str, Any], path: str) -> None:
+    def resolved(node: dict[str, Any]) -> dict[str, Any]:
         ref = node.get("$ref")
-        if ref is not None:
-            target: Any = schema()
-            for part in ref.removeprefix("#/").split("/"):
-                target = target[part]
-            node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        if ref is None:
+            return node
+        target: Any = schema()
+        for part in ref.removeprefix("#/").split("/"):
+            target = target[part]
+        return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+
+    def walk(node: dict[str, Any], path: str) -> None:
+        node = resolved(node)
         if path:
             rows.append((path, node.get("description", ""), node.get("default")))
         for key, child in node.get("properties", {}).items():
             walk(child, f"{path}.{key}" if path else key)
+        items = resolved(node["items"]) if isinstance(node.get("items"), dict) else {}
+        if items.get("properties"):  # a list of tables ([[examples]], sources): the keys of each
+            for key, child in items["properties"].items():
+                walk(child, f"{path}[].{key}")
         extra = node.get("additionalProperties")
         if isinstance(extra, dict) and extra.get("properties"):
             walk({k: v for k, v in extra.items() if k != "description"}, f"{path}.NAME")

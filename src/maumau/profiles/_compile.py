@@ -268,13 +268,15 @@ def _compile(game: str, digest: str, data: Mapping[str, Any]) -> object:
 
 def _deal(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     deal = data.get("deal", {})
+    #: The direction of play: 1 clockwise (to the dealer's left), -1 counter-clockwise; the deal passes the same way.
+    way = -1 if deal.get("direction", "clockwise") == "counterclockwise" else 1
     if deal.get("dealer", "first_seat") == "random":
 
         @hookimpl
         def maumau_dealer(self: object, state: GameState) -> int:
             if state.dealer < 0:  # the first dealer is drawn from the seed; the deal then passes on
                 return random.Random(f"{state.seed}/dealer").randrange(len(state.players))
-            return (state.dealer + 1) % len(state.players)
+            return (state.dealer + way) % len(state.players)
 
         namespace["maumau_dealer"] = maumau_dealer
     elif deal.get("dealer") == "last_seat":
@@ -282,8 +284,15 @@ def _deal(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         @hookimpl
         def maumau_dealer(self: object, state: GameState) -> int:
             if state.dealer < 0:  # seat 0 begins the first round; the deal then passes on
-                return len(state.players) - 1
-            return (state.dealer + 1) % len(state.players)
+                return (len(state.players) - 1) if way == 1 else 1 % len(state.players)
+            return (state.dealer + way) % len(state.players)
+
+        namespace["maumau_dealer"] = maumau_dealer
+    elif way == -1:
+
+        @hookimpl
+        def maumau_dealer(self: object, state: GameState) -> int:
+            return 0 if state.dealer < 0 else (state.dealer - 1) % len(state.players)
 
         namespace["maumau_dealer"] = maumau_dealer
     sizes = {players: hand_size_of(data, players) for players in range(players_of(data)[0], players_of(data)[1] + 1)}
@@ -294,15 +303,21 @@ def _deal(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         # From the seat after the dealer, who begins, singly or a hand at a time; the next card is the starter.
         count = len(state.players)
         size = sizes[count]
-        first = (state.dealer + 1) % count
+        first = (state.dealer + way) % count
         dealt = size * count
         if in_hands:
-            hands = {(first + index) % count: cards[index * size : (index + 1) * size] for index in range(count)}
+            hands = {(first + way * index) % count: cards[index * size : (index + 1) * size] for index in range(count)}
         else:
-            hands = {(first + index) % count: cards[index:dealt:count] for index in range(count)}
+            hands = {(first + way * index) % count: cards[index:dealt:count] for index in range(count)}
         players = tuple(evolve_player(player, hand=hands[seat]) for seat, player in enumerate(state.players))
+        changes = {"direction": way} if way != 1 else {}
         return evolve_state(
-            state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=first
+            state,
+            players=players,
+            discard_pile=(cards[dealt],),
+            draw_pile=cards[dealt + 1 :],
+            to_move=first,
+            **changes,
         )
 
     namespace["maumau_deal"] = maumau_deal

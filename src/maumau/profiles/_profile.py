@@ -469,6 +469,7 @@ def _check_text(data: dict[str, Any], source: str) -> None:
     """
     Refuse a key or a text of *data* that holds a character people would not see as written (a right-to-left
     override, a zero-width space, a control character): names and descriptions are shown in lobbies and terminals.
+    The positions of worked examples alone are texts of several lines.
     """
     stack: list[tuple[str, object]] = [("", data)]
     while stack:
@@ -476,7 +477,8 @@ def _check_text(data: dict[str, Any], source: str) -> None:
         items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
         for key, value in items:
             at = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else key
-            for text in (key, value):
+            lines = value.split("\n") if isinstance(value, str) and at.startswith("examples") else [value]
+            for text in (key, *lines):  # a worked example's position is a text of several lines
                 found = unshown_character(text) if isinstance(text, str) else None
                 if found is not None:
                     shown = "".join(f"\\u{ord(c):04x}" if unshown_character(c) else c for c in at)  # not itself

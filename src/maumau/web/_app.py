@@ -8,6 +8,8 @@ Routes:
   what their cards do (`maumau.web._catalogue`), the bot levels, the installed house rules.
 * ``POST /api/tables``: create a table from JSON (see `Lobby.create`); answers with its links.
 * ``POST /api/tables/load``: host a table saved by ``GET /tables/{id}/save?key=...``, with new links.
+* ``GET /tables/{id}/position?key=...``: where the table stands, as a position's text (`maumau.to_position`), for
+  the holder of the save key (it shows every hand, as the save does).
 * ``GET /tables/{id}/play?seat=N&token=T`` and ``GET /tables/{id}/watch``: the table page.
 * ``WS /tables/{id}/ws`` (with the page's query): state messages out, ``act``/``decline`` requests in.
 
@@ -30,12 +32,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .._house_rules import house_rule_names
+from .._position import to_position
 from .._table import Table
 from ..exceptions import MaumauError
 from ._catalogue import catalogue
@@ -182,6 +185,15 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             text = await asyncio.to_thread(hosted.table.to_json)
         return Response(text, media_type="application/json")
 
+    async def position(request: Request) -> Response:
+        # Every hand and the draw pile's order, as the save shows them: for the holder of the save key alone.
+        hosted = tables.tables.get(request.path_params["id"])
+        if hosted is None or not hosted.opens_save(request.query_params.get("key", "")):
+            return _refuse(404, "no such table, or a wrong key")
+        async with hosted.lock:
+            text = to_position(hosted.table.state)
+        return PlainTextResponse(text)
+
     async def socket(websocket: WebSocket) -> None:
         if not same_origin(websocket.headers):
             await websocket.close(REFUSED, "pages of other sites may not open a table")
@@ -263,6 +275,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         Route("/tables/{id}/play", table_page),
         Route("/tables/{id}/watch", table_page),
         Route("/tables/{id}/save", save),
+        Route("/tables/{id}/position", position),
         WebSocketRoute("/tables/{id}/ws", socket),
         Mount("/static", StaticFiles(packages=[("maumau.web", "static")]), name="static"),
     ]

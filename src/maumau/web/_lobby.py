@@ -222,6 +222,7 @@ class Lobby:
             ],
             "watch": f"{prefix}/watch",
             "save": f"{prefix}/save?key={key}",
+            "position": f"{prefix}/position?key={key}",
         }
 
     def persist(self, hosted: Hosted) -> None:
