@@ -151,7 +151,9 @@ def web(session: nox.Session) -> None:
     The web table's tests (``maumau[web]``), through Starlette's test client: cheap, so run by default.
     """
     session.install("-e", ".[web]", *GROUPS["web-tests"])
-    session.run("pytest", "tests/test_web.py", *session.posargs)
+    session.run(
+        "pytest", "tests/test_web.py", "tests/test_web_security.py", "tests/test_web_store.py", *session.posargs
+    )
 
 
 @nox.session(python=PYTHON)

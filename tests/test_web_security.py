@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -29,6 +28,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import maumau
+import store_faults
 from maumau.web import Limits, Lobby, Store, Watcher, create_app
 from maumau.web._guard import bounded_json
 
@@ -102,21 +102,9 @@ def _serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     """
     ``maumau serve`` in a process of its own on a free loopback port, its tables in *db*; the process and its URL.
     """
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = store_faults.free_port()
     argv = ["serve", "--port", str(port), "--db", str(db)]
-    command = f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))"
-    server = subprocess.Popen([sys.executable, "-c", command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            httpx.get(f"{base}/api/variants", timeout=1)
-            return server, base
-        except (httpx.TransportError, OSError):
-            time.sleep(0.05)
-    server.kill()
-    raise RuntimeError("the server did not start")
+    return store_faults.started(f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))", port)
 
 
 class TestBotsDoNotFreezeTheServer:

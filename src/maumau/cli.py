@@ -870,8 +870,13 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
             file=stderr,
         )
         return USAGE_ERROR
-    from .web import Limits
+    from .web import Limits, Store, StoreError
 
+    try:  # written once now: a database the server cannot write is refused before any table is served
+        Store(args.db).close()
+    except StoreError as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
     limits = Limits(
         idle_seconds=args.idle_minutes * 60,
         tables=args.max_tables,

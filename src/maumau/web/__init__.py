@@ -17,9 +17,9 @@ from __future__ import annotations
 from ._app import create_app
 from ._guard import Limits
 from ._lobby import Hosted, Lobby, Socket, Watcher
-from ._store import Row, Store
+from ._store import Row, Store, StoreError
 
-__all__ = ["Hosted", "Limits", "Lobby", "Row", "Socket", "Store", "Watcher", "create_app", "serve"]
+__all__ = ["Hosted", "Limits", "Lobby", "Row", "Socket", "Store", "StoreError", "Watcher", "create_app", "serve"]
 
 
 def serve(

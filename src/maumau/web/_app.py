@@ -40,6 +40,7 @@ from ..exceptions import MaumauError
 from ..plugins import variants
 from ._guard import Limits, RateLimiter, TooLarge, bounded_json, same_origin, security_headers
 from ._lobby import Hosted, Lobby, Watcher
+from ._store import StoreError
 
 __all__ = ["create_app"]
 
@@ -47,6 +48,9 @@ __all__ = ["create_app"]
 REFUSED = 4403
 #: Close codes of RFC 6455: data of a kind the server does not take, a policy broken, a message too big.
 UNSUPPORTED, POLICY, TOO_BIG = 1003, 1008, 1009
+
+#: The answer to a new table that the store could not write.
+UNSTORED = "the server could not save the table, so it was not made; try again in a moment"
 
 #: A small icon, for the browsers that ask for /favicon.ico whatever the page says.
 _ICON = (
@@ -157,6 +161,8 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             return _refuse(400, "the request body must be JSON")
         try:
             hosted = await asyncio.to_thread(tables.create, spec)  # bots may move: off the event loop
+        except StoreError:
+            return _refuse(503, UNSTORED)
         except MaumauError as error:
             return _refuse(400, str(error)[:300])
         tables.schedule(hosted)  # bots with moves left go on at once
@@ -176,6 +182,8 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
 
         try:
             made = await asyncio.to_thread(hosted)  # a replay: off the event loop
+        except StoreError:
+            return _refuse(503, UNSTORED)
         except MaumauError as error:
             return _refuse(400, str(error)[:300])
         tables.schedule(made)
@@ -205,7 +213,9 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         hosted.watchers.append(watcher)
         speaking = RateLimiter(bounds.messages_per_second, bounds.burst)
         try:
-            await asyncio.wait_for(websocket.send_text(tables.message(hosted, watcher)), bounds.send_seconds)
+            async with hosted.lock:  # the table as stored: never a move whose write is still under way
+                first = tables.message(hosted, watcher)
+            await asyncio.wait_for(websocket.send_text(first), bounds.send_seconds)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":

@@ -10,6 +10,11 @@ change the server stores the table, then sends each connected page its new
 view and the events it has not had yet, and sets a timer for the reaction
 window's deadline, when the table decides itself.
 
+A change is accepted only once it is stored: when the store cannot write it
+(`StoreError`), the table goes back to what the store holds, the page that
+asked is told that the table could not save, and nothing else is sent;
+bots try again a little later.
+
 Every method that may run bots, replay a save or write the store is plain
 and blocking; the application calls them off the event loop, one request
 per table at a time (`Hosted.lock`), so that a table of thinking bots never
@@ -26,6 +31,7 @@ import math
 import secrets
 import sys
 import time
+import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -41,12 +47,16 @@ from ..exceptions import MaumauError, TableError, UnknownVariantError, shorten
 from ..plugins import variant_names
 from ._guard import Limits
 from ._render import events_data, render, table_setup
-from ._store import CHECKPOINT, Store, digest
+from ._store import CHECKPOINT, Store, StoreError, digest
 
-__all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
+__all__ = ["STALE", "UNSAVED", "Hosted", "Lobby", "Socket", "Watcher"]
 
 #: How a refusal of a request made on an old state begins.
 STALE = "too late"
+#: How a refusal of a move the store could not write begins.
+UNSAVED = "the table could not save"
+#: Seconds after which bots whose moves could not be stored try again.
+RETRY_SECONDS = 2.0
 
 
 class Socket(Protocol):
@@ -91,6 +101,9 @@ class Hosted:
     #: The moves of the table's last save in the store (``None``: not stored yet), and all the moves stored.
     saved: int | None = None
     stored: int = 0
+    #: The last save stored (compressed) and the actions stored: what the table goes back to when a write fails.
+    save: bytes = b""
+    committed: tuple[Action, ...] = ()
 
     def admits(self, seat: int, token: str) -> bool:
         """
@@ -194,7 +207,11 @@ class Lobby:
             active=self.clock(),
         )
         self.tables[hosted.id] = hosted
-        self.persist(hosted)
+        try:
+            self.persist(hosted)
+        except StoreError:
+            del self.tables[hosted.id]
+            raise
         return hosted
 
     def links(self, hosted: Hosted, base: str) -> dict[str, Any]:
@@ -228,17 +245,34 @@ class Lobby:
 
         The moves since the table's last save are added one row each; every 100 moves (and when the
         table is new) its whole save is written instead.
+
+        Raises:
+            StoreError: the store could not write them; the table stays as it is (see `revert`).
         """
         hosted.active = self.clock()
         if self.store is None or hosted.id not in self.tables:
             return
         actions = hosted.table.state.actions
         if hosted.saved is None or len(actions) - hosted.saved >= CHECKPOINT or len(actions) < hosted.stored:
-            self.store.put(hosted.id, hosted.table.to_json(), hosted.tokens, hosted.key)
+            save = hosted.table.to_json()
+            self.store.put(hosted.id, save, hosted.tokens, hosted.key)
+            hosted.save = zlib.compress(save.encode("utf-8"), 1)
             hosted.saved = hosted.stored = len(actions)
         elif len(actions) > hosted.stored:
             self.store.append(hosted.id, hosted.stored, [to_json(action) for action in actions[hosted.stored :]])
             hosted.stored = len(actions)
+        hosted.committed = actions
+
+    def revert(self, hosted: Hosted) -> None:
+        """
+        Take *hosted*'s table back to what the store holds of it: its last save and the moves stored since.
+
+        The table a restart would bring back, so that no page is shown a change the store does not have.
+        """
+        table = Table.from_json(zlib.decompress(hosted.save))
+        table.catch_up(hosted.committed[hosted.saved or 0 :])
+        table.think_seconds = self.limits.think_seconds
+        hosted.table = table
 
     def restore(self) -> int:
         """
@@ -260,6 +294,7 @@ class Lobby:
             table.think_seconds = self.limits.think_seconds
             hosted = Hosted(row.id, table, row.tokens, row.key, active=self.clock())
             hosted.saved, hosted.stored = saved, len(table.state.actions)
+            hosted.save, hosted.committed = zlib.compress(row.save.encode("utf-8"), 1), table.state.actions
             self.tables[row.id] = hosted
             count += 1
         return count
@@ -272,7 +307,10 @@ class Lobby:
         if hosted.timer is not None:
             hosted.timer.cancel()
         if self.store is not None:
-            self.store.drop(hosted.id)
+            try:
+                self.store.drop(hosted.id)
+            except StoreError as error:  # forgotten here all the same; a restart brings it back, to expire again
+                print(f"maumau: table {hosted.id} not dropped from the store: {error}", file=sys.stderr)
 
     def expire(self) -> int:
         """
@@ -356,7 +394,11 @@ class Lobby:
                 return f"unknown request type {shorten(request.get('type'))}; expected 'act' or 'decline'"
         except MaumauError as error:
             return str(error)[:300]
-        self.persist(hosted)
+        try:
+            self.persist(hosted)
+        except StoreError:
+            self.revert(hosted)
+            return f"{UNSAVED}, so this move did not happen; try again in a moment"
         return None
 
     async def broadcast(self, hosted: Hosted) -> None:
@@ -405,15 +447,26 @@ class Lobby:
         """
         async with hosted.lock:
             moved = await asyncio.to_thread(self._advanced, hosted)
-        if moved:
+        if moved is None:  # not stored: the bots try again later
+            if hosted.timer is not None:
+                hosted.timer.cancel()
+            hosted.timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._expire, hosted)
+        elif moved:
             await self.broadcast(hosted)
         else:
             self.schedule(hosted)
 
-    def _advanced(self, hosted: Hosted) -> bool:
+    def _advanced(self, hosted: Hosted) -> bool | None:
+        """
+        Whether the table moved on; ``None`` when it did but the store could not write it (and it went back).
+        """
         moved = hosted.table.advance()
         if moved:
-            self.persist(hosted)
+            try:
+                self.persist(hosted)
+            except StoreError:
+                self.revert(hosted)
+                return None
         return moved
 
 
