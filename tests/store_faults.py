@@ -102,15 +102,18 @@ def free_port() -> int:
     return port
 
 
-def started(command: str, port: int, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+def started(
+    command: str, port: int, env: dict[str, str] | None = None, log: Path | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     """
     The Python *command* in a process of its own, once it answers on *port*: the process and its URL.
+
+    Its output (both streams) goes to the file *log*, when one is given.
     """
     import httpx2 as httpx
 
-    server = subprocess.Popen(
-        [sys.executable, "-c", command], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+    out = subprocess.DEVNULL if log is None else log.open("ab")
+    server = subprocess.Popen([sys.executable, "-c", command], env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     for _ in range(400):
         try:

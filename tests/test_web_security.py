@@ -98,13 +98,13 @@ class TestNothingIsImported:
         assert listed["house_rules"] == list(maumau.house_rule_names())
 
 
-def _serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _serve(db: Path, log: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """
     ``maumau serve`` in a process of its own on a free loopback port, its tables in *db*; the process and its URL.
     """
     port = store_faults.free_port()
     argv = ["serve", "--port", str(port), "--db", str(db)]
-    return store_faults.started(f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))", port)
+    return store_faults.started(f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))", port, log=log)
 
 
 class TestBotsDoNotFreezeTheServer:
@@ -409,6 +409,43 @@ class TestBadInputIsA4xx:
         assert message.startswith("unknown request type 'xxx")
         assert len(message) < 120
 
+    @pytest.mark.parametrize(
+        "request_",
+        [
+            {"type": "act", "version": int("9" * 4000)},
+            {"type": "act", "action": {"type": "play", "seat": 0, "card": "X" * 15_000}},
+            {"type": "act", "action": {"type": "draw", "seat": 0, "z" * 3000: 1}},
+            {"type": "act", "action": {"type": "play" * 1000, "seat": 0}},
+        ],
+        ids=["a 4000-digit version", "15 KB of card text", "a long field name", "a long action type"],
+    )
+    def test_an_error_frame_quotes_at_most_a_few_dozen_characters_of_the_request(
+        self, request_: dict[str, Any]
+    ) -> None:
+        client = client_of()
+        links = create(client)
+        with client.websocket_connect(socket_path(links["seats"][0]["url"])) as page:
+            page.receive_text()
+            page.send_text(json.dumps(request_))
+            message = json.loads(page.receive_text())["message"]
+        assert len(message) <= 120
+        assert max(len(run) for run in message.split()) <= 40
+
+    @pytest.mark.parametrize(
+        "spec",
+        [
+            {"options": ["x" * 3000]},
+            {"options": ["target=" + "9" * 3000]},
+            {"seats": ["Ann", {"name": "Bot", "bot": "b" * 100}]},
+            {"options": {"z" * 3000: 1}},
+        ],
+        ids=["an option line", "an option's number", "a bot level", "an option's name"],
+    )
+    def test_a_refused_table_quotes_at_most_a_few_dozen_characters_of_it(self, spec: dict[str, Any]) -> None:
+        answer = client_of().post("/api/tables", json={"variant": "classic", "seats": ["Ann", "Ben"], **spec})
+        assert answer.status_code == 400
+        assert max(len(run) for run in answer.json()["error"].split()) <= 40
+
 
 class TestPersistence:
     """
@@ -479,3 +516,34 @@ class TestPersistence:
             server.terminate()
             server.wait()
         assert restored["version"] == accepted
+
+
+class TestLogs:
+    """
+    Issue 37: the access log wrote every URL, the seats' tokens and the saves' keys with them.
+    """
+
+    def test_no_token_or_save_key_is_ever_written_to_the_log(self, tmp_path: Path) -> None:
+        websockets = pytest.importorskip("websockets.sync.client")
+        log = tmp_path / "server.log"
+        server, base = _serve(tmp_path / "tables.db", log)
+        try:
+            links = httpx.post(
+                f"{base}/api/tables", json={"variant": "classic", "seats": ["Ann", "Ben"], "seed": 7}, timeout=30
+            ).json()
+            for seat in links["seats"]:
+                assert httpx.get(seat["url"], timeout=30).status_code == 200  # the page, as a browser opens it
+                with websockets.connect(seat["url"].replace("http://", "ws://").replace("/play?", "/ws?")) as page:
+                    shown = json.loads(page.recv())
+                    if shown["table"]["actions"]:
+                        page.send(json.dumps({"type": "act", "action": first_move(shown), "version": shown["version"]}))
+                        page.recv()
+            assert httpx.get(links["save"], timeout=30).status_code == 200
+        finally:
+            server.terminate()
+            server.wait()
+        written = log.read_text(encoding="utf-8")
+        assert "/save?key=" in written
+        assert "WebSocket /tables/" in written
+        secrets = [seat["url"].split("token=")[1] for seat in links["seats"]] + [links["save"].split("key=")[1]]
+        assert [secret for secret in secrets if secret in written] == []

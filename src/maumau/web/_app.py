@@ -38,7 +38,7 @@ from .._house_rules import house_rule_names
 from .._table import Table
 from ..exceptions import MaumauError
 from ..plugins import variants
-from ._guard import Limits, RateLimiter, TooLarge, bounded_json, same_origin, security_headers
+from ._guard import Limits, RateLimiter, TooLarge, bounded_json, brief, same_origin, security_headers
 from ._lobby import Hosted, Lobby, Watcher
 from ._store import StoreError
 
@@ -164,7 +164,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         except StoreError:
             return _refuse(503, UNSTORED)
         except MaumauError as error:
-            return _refuse(400, str(error)[:300])
+            return _refuse(400, brief(str(error), 300))
         tables.schedule(hosted)  # bots with moves left go on at once
         return JSONResponse(tables.links(hosted, str(request.base_url)), 201)
 
@@ -185,7 +185,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         except StoreError:
             return _refuse(503, UNSTORED)
         except MaumauError as error:
-            return _refuse(400, str(error)[:300])
+            return _refuse(400, brief(str(error), 300))
         tables.schedule(made)
         return JSONResponse(tables.links(made, str(request.base_url)), 201)
 

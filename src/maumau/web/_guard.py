@@ -11,6 +11,8 @@ change them (``maumau serve --idle-minutes``) and a test can make them small.
 from __future__ import annotations
 
 import json
+import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -19,10 +21,13 @@ from urllib.parse import urlsplit
 from attrs import define, field, frozen
 
 __all__ = [
+    "HideSecrets",
     "Limits",
     "RateLimiter",
     "TooLarge",
     "bounded_json",
+    "brief",
+    "hide_secrets",
     "same_origin",
     "security_headers",
 ]
@@ -58,6 +63,47 @@ class Limits:
     idle_seconds: float = 6 * 3600.0
     send_seconds: float = 5.0
     think_seconds: float = 2.0
+
+
+#: The most characters of one word (a run without spaces) that an answer repeats of what it was sent.
+QUOTED = 40
+_WORD = re.compile(rf"\S{{{QUOTED + 1},}}")
+
+
+def brief(message: str, limit: int = 160) -> str:
+    """
+    An error *message* fit to send back: no word longer than `QUOTED` characters, at most *limit* characters.
+
+    A refusal may quote what it refuses (a field's name, a card's text); whatever a request sent, the answer
+    repeats at most a few dozen characters of it.
+    """
+    message = _WORD.sub(lambda found: found.group()[: QUOTED - 1] + "…", message)
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+#: A seat's token or a save's key in a URL's query: what a log must never hold.
+_SECRET = re.compile(r"((?:^|[?&;])(?:token|key)=)[^&;\s\"']*", re.IGNORECASE)
+
+
+def hide_secrets(text: str) -> str:
+    """
+    *text* with the value of every ``token=`` and ``key=`` of a URL's query replaced by ``…``.
+    """
+    return _SECRET.sub("\\1…", text) if "=" in text else text
+
+
+class HideSecrets(logging.Filter):
+    """
+    A logging filter that takes the seats' tokens and the saves' keys out of a record (uvicorn's access log
+    writes every request's path and query), before any handler formats it.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = hide_secrets(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_secrets(arg) if isinstance(arg, str) else arg for arg in record.args)
+        return True
 
 
 class TooLarge(Exception):

@@ -45,7 +45,7 @@ from .._table import Seat, Table
 from ..bots import acting_seat
 from ..exceptions import MaumauError, TableError, UnknownVariantError, shorten
 from ..plugins import variant_names
-from ._guard import Limits
+from ._guard import Limits, brief
 from ._render import events_data, render, table_setup
 from ._store import CHECKPOINT, Store, StoreError, digest
 
@@ -383,7 +383,7 @@ class Lobby:
         hosted.active = self.clock()
         seen = request.get("version")
         if seen is not None and seen != hosted.table.version:
-            return f"{STALE}: the table is at move {hosted.table.version}, the page showed move {seen}"
+            return f"{STALE}: the table is at move {hosted.table.version}, the page showed move {shorten(seen)}"
         try:
             if request.get("type") == "act":
                 action = from_json(json.dumps(request.get("action")), Action)
@@ -393,7 +393,7 @@ class Lobby:
             else:
                 return f"unknown request type {shorten(request.get('type'))}; expected 'act' or 'decline'"
         except MaumauError as error:
-            return str(error)[:300]
+            return brief(str(error), 120)
         try:
             self.persist(hosted)
         except StoreError:
@@ -492,10 +492,14 @@ def _options(given: dict[str, Any] | list[Any]) -> dict[str, Any]:
     """
     if isinstance(given, dict):
         return given
-    try:
-        return dict(parse_option(str(line)) for line in given)
-    except ValueError as error:
-        raise TableError(f"options: {error}") from None
+    options = {}
+    for line in given:
+        try:
+            name, value = parse_option(str(line))
+        except ValueError as error:
+            raise TableError(f"options: {brief(str(error), 120)}") from None
+        options[name] = value
+    return options
 
 
 def _text(value: object, what: str) -> str:
@@ -519,6 +523,6 @@ def _seat(entry: object) -> Seat:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise TableError(f"a seat is a name or an object with a name, got {shorten(entry)}")
     bot = entry.get("bot") or None
-    if bot is not None and not isinstance(bot, str):
-        raise TableError(f"a seat's bot is a level's name, got {shorten(bot)}")
+    if bot is not None and bot not in Table.levels():
+        raise TableError(f"a seat's bot is one of the levels {', '.join(Table.levels())}, not {shorten(bot)}")
     return Seat(_text(entry["name"], "a seat's name"), None if bot is None else _text(bot, "a bot level"))
