@@ -15,7 +15,7 @@ and may face the open internet.
 from __future__ import annotations
 
 from ._app import create_app
-from ._guard import HideSecrets, Limits
+from ._guard import HideSecrets, Limits, network_of
 from ._lobby import Hosted, Lobby, Socket, Watcher
 from ._store import Row, Store, StoreError
 
@@ -30,6 +30,7 @@ __all__ = [
     "StoreError",
     "Watcher",
     "create_app",
+    "network_of",
     "serve",
 ]
 

@@ -38,7 +38,7 @@ from .._house_rules import house_rule_names
 from .._table import Table
 from ..exceptions import MaumauError
 from ..plugins import variants
-from ._guard import Limits, RateLimiter, TooLarge, bounded_json, brief, same_origin, security_headers
+from ._guard import Limits, RateLimiter, TooLarge, bounded_json, brief, network_of, same_origin, security_headers
 from ._lobby import Hosted, Lobby, Watcher
 from ._store import StoreError
 
@@ -107,6 +107,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
     tables = lobby if lobby is not None else Lobby(limits=limits)
     bounds = limits if limits is not None else tables.limits
     creates = RateLimiter(bounds.creates_per_minute / 60.0, bounds.creates_per_minute)
+    network_creates = RateLimiter(bounds.creates_per_network / 60.0, bounds.creates_per_network)
     tables.restore()
 
     def client_of(request: Request) -> str:
@@ -122,6 +123,10 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             return _refuse(415, "the request body must be JSON (Content-Type: application/json)")
         if not creates.allow(client_of(request)):
             return _refuse(429, f"at most {bounds.creates_per_minute} tables a minute; try again shortly")
+        if not network_creates.allow(network_of(client_of(request))):
+            return _refuse(
+                429, f"at most {bounds.creates_per_network} tables a minute from one network; try again shortly"
+            )
         return None
 
     async def index(request: Request) -> Response:
@@ -160,7 +165,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         except ValueError:
             return _refuse(400, "the request body must be JSON")
         try:
-            hosted = await asyncio.to_thread(tables.create, spec)  # bots may move: off the event loop
+            hosted = await asyncio.to_thread(tables.create, spec, client=client_of(request))  # off the event loop
         except StoreError:
             return _refuse(503, UNSTORED)
         except MaumauError as error:
@@ -178,7 +183,8 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             return _refuse(413, f"a save has at most {bounds.save_bytes} bytes")
 
         def hosted() -> Hosted:
-            return tables.host(Table.from_json(text))  # installed house rules only: nothing a save says is imported
+            # installed house rules only: nothing a save says is imported
+            return tables.host(Table.from_json(text), client=client_of(request))
 
         try:
             made = await asyncio.to_thread(hosted)  # a replay: off the event loop
@@ -210,7 +216,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             await websocket.close(REFUSED)
             return
         watcher = Watcher(websocket, None if seat is None else int(seat))
-        hosted.watchers.append(watcher)
+        tables.join(hosted, watcher)
         speaking = RateLimiter(bounds.messages_per_second, bounds.burst)
         try:
             async with hosted.lock:  # the table as stored: never a move whose write is still under way
@@ -242,8 +248,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         except (WebSocketDisconnect, TimeoutError, RuntimeError):
             pass
         finally:
-            if watcher in hosted.watchers:
-                hosted.watchers.remove(watcher)
+            tables.leave(hosted, watcher)
             if websocket.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await websocket.close()

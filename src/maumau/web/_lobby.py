@@ -32,7 +32,7 @@ import secrets
 import sys
 import time
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from attrs import define, field
@@ -45,7 +45,7 @@ from .._table import Seat, Table
 from ..bots import acting_seat
 from ..exceptions import MaumauError, TableError, UnknownVariantError, shorten
 from ..plugins import variant_names
-from ._guard import Limits, brief
+from ._guard import Limits, brief, network_of
 from ._render import events_data, render, table_setup
 from ._store import CHECKPOINT, Store, StoreError, digest
 
@@ -57,6 +57,8 @@ STALE = "too late"
 UNSAVED = "the table could not save"
 #: Seconds after which bots whose moves could not be stored try again.
 RETRY_SECONDS = 2.0
+#: How long the bots of a table where no person sits think at a time: about one move, then `Limits.pace_seconds`.
+UNATTENDED_THINK = 0.0005
 
 
 class Socket(Protocol):
@@ -104,6 +106,18 @@ class Hosted:
     #: The last save stored (compressed) and the actions stored: what the table goes back to when a write fails.
     save: bytes = b""
     committed: tuple[Action, ...] = ()
+    #: The digests of the client address and network that made the table (``""``: not known).
+    owner: tuple[str, str] = ("", "")
+    #: When a page was last open on the table (by the lobby's clock), and whether a person ever moved in it.
+    watched: float = field(factory=time.monotonic)
+    played: bool = False
+
+    @property
+    def unattended(self) -> bool:
+        """
+        Whether no person sits at the table: bots only.
+        """
+        return all(token is None for token in self.tokens)
 
     def admits(self, seat: int, token: str) -> bool:
         """
@@ -125,9 +139,17 @@ class Lobby:
     """
     The tables of one server, by id, within *limits*; kept in *store* when one is given.
 
-    A busy server refuses instead of running out: at the limit of tables,
-    finished tables nobody watches are forgotten first; tables nobody moved in
-    for ``limits.idle_seconds`` are closed (finished ones ten times sooner).
+    A busy server refuses instead of running out, and no client fills it:
+    one client address (and one network: a /24 of IPv4, a /56 of IPv6) may
+    have only so many tables at once, fewer of them with no person at the
+    table; a table no page is open on for ``limits.unwatched_seconds`` is
+    closed, and one nobody moved in for ``limits.idle_seconds`` (finished ones
+    ten times sooner).  At the limit of tables, finished tables nobody watches
+    are forgotten first, then, for a new table where a person sits, the oldest
+    tables nobody plays in (no person has moved, or no person sits); only then
+    is a person refused.  A table where no person sits plays at a person's
+    pace, only while a page watches it, and stops after
+    ``limits.unattended_moves`` moves.
     """
 
     def __init__(
@@ -146,20 +168,19 @@ class Lobby:
 
     # --- making tables ------------------------------------------------------------------
 
-    def create(self, spec: Mapping[str, Any]) -> Hosted:
+    def create(self, spec: Mapping[str, Any], *, client: str = "") -> Hosted:
         """
         A new table from *spec*: ``variant``, ``seats`` (``[{"name": ..., "bot": level or null}]``),
         and optionally ``options`` (an object, or ``name=value`` lines as ``maumau play --option`` takes them),
         ``house_rules`` (names of installed house rules), ``seed`` and ``reaction_seconds``.
 
         Nothing *spec* says is ever imported or read from a file: the variant and the house rules are names
-        of installed ones.
+        of installed ones.  *client* is the address that asks (see `host`).
 
         Raises:
             TableError: *spec* is not such an object, or there are too many tables.
             MaumauError: the rules refuse the variant, an option or the seats.
         """
-        self._make_room()
         seats = [_seat(entry) for entry in _field(spec, "seats", list)]
         if len(seats) > 64:
             raise TableError(f"a table has at most 64 seats, not {len(seats)}")
@@ -186,16 +207,25 @@ class Lobby:
             options=options,
             house_rules=house_rules,
             reaction_seconds=None if reaction is None else float(reaction),
-            think_seconds=self.limits.think_seconds,
+            think_seconds=self._think(seats),
         )
-        return self.host(table)
+        return self.host(table, client=client)
 
-    def host(self, table: Table) -> Hosted:
+    def host(self, table: Table, *, client: str = "") -> Hosted:
         """
         Host *table* (a new one or one restored from a save) under a new id, with new tokens; store it.
+
+        *client* is the address that asks: it and its network may have only so many tables at once.
+
+        Raises:
+            TableError: the client, its network or the server has too many tables, or a table where no person
+                sits has an option above ``limits.unattended_option``.
         """
-        self._make_room()
-        table.think_seconds = self.limits.think_seconds
+        owner = (digest(client), digest(network_of(client))) if client else ("", "")
+        unattended = all(seat.is_bot for seat in table.seats)
+        self._admit(table, owner, unattended)
+        self._make_room(person=not unattended)
+        table.think_seconds = self._think(table.seats)
         tokens = tuple(None if seat.is_bot else secrets.token_urlsafe(16) for seat in table.seats)
         key = secrets.token_urlsafe(16)
         hosted = Hosted(
@@ -205,6 +235,8 @@ class Lobby:
             digest(key),
             secrets=(tokens, key),
             active=self.clock(),
+            owner=owner,
+            watched=self.clock(),
         )
         self.tables[hosted.id] = hosted
         try:
@@ -255,7 +287,7 @@ class Lobby:
         actions = hosted.table.state.actions
         if hosted.saved is None or len(actions) - hosted.saved >= CHECKPOINT or len(actions) < hosted.stored:
             save = hosted.table.to_json()
-            self.store.put(hosted.id, save, hosted.tokens, hosted.key)
+            self.store.put(hosted.id, save, hosted.tokens, hosted.key, hosted.owner)
             hosted.save = zlib.compress(save.encode("utf-8"), 1)
             hosted.saved = hosted.stored = len(actions)
         elif len(actions) > hosted.stored:
@@ -271,7 +303,7 @@ class Lobby:
         """
         table = Table.from_json(zlib.decompress(hosted.save))
         table.catch_up(hosted.committed[hosted.saved or 0 :])
-        table.think_seconds = self.limits.think_seconds
+        table.think_seconds = self._think(table.seats)
         hosted.table = table
 
     def restore(self) -> int:
@@ -283,6 +315,7 @@ class Lobby:
         if self.store is None:
             return 0
         count = 0
+        now, wall = self.clock(), time.time()
         for row in self.store.rows():
             try:
                 table = Table.from_json(row.save)
@@ -291,8 +324,10 @@ class Lobby:
             except MaumauError as error:
                 print(f"maumau: table {row.id} not restored: {error}", file=sys.stderr)
                 continue
-            table.think_seconds = self.limits.think_seconds
-            hosted = Hosted(row.id, table, row.tokens, row.key, active=self.clock())
+            table.think_seconds = self._think(table.seats)
+            since = now - max(0.0, wall - row.updated)  # its last move, as long ago as before the restart
+            hosted = Hosted(row.id, table, row.tokens, row.key, active=since, owner=row.owner, watched=since)
+            hosted.played = any(row.tokens[action.seat] is not None for action in table.state.actions)
             hosted.saved, hosted.stored = saved, len(table.state.actions)
             hosted.save, hosted.committed = zlib.compress(row.save.encode("utf-8"), 1), table.state.actions
             self.tables[row.id] = hosted
@@ -314,22 +349,79 @@ class Lobby:
 
     def expire(self) -> int:
         """
-        Close the tables nobody moved in for ``limits.idle_seconds`` (finished ones after a tenth of that).
+        Close the tables no page was open on for ``limits.unwatched_seconds``, and those nobody moved in for
+        ``limits.idle_seconds`` (finished ones, and stopped ones where no person sits, after a tenth of that).
         """
         now = self.clock()
-        idle = self.limits.idle_seconds
+        idle, unwatched = self.limits.idle_seconds, self.limits.unwatched_seconds
         stale = [
             hosted
             for hosted in list(self.tables.values())
-            if now - hosted.active > (idle / 10 if hosted.table.state.is_over else idle)
+            if now - hosted.active > (idle / 10 if self._over(hosted) else idle)
+            or (not hosted.watchers and now - hosted.watched > unwatched)
         ]
         for hosted in stale:
             self.close(hosted)
         return len(stale)
 
-    def _make_room(self) -> None:
+    def join(self, hosted: Hosted, watcher: Watcher) -> None:
         """
-        At the limit, forget idle tables, then the finished tables nobody watches; refuse when that frees nothing.
+        A page opens on *hosted*: it is watched (a table where no person sits plays on).
+        """
+        hosted.watchers.append(watcher)
+        hosted.watched = self.clock()
+        if hosted.unattended and hosted.timer is None and hosted.id in self.tables:
+            self.schedule(hosted)
+
+    def leave(self, hosted: Hosted, watcher: Watcher) -> None:
+        """
+        A page of *hosted* closes.
+        """
+        if watcher in hosted.watchers:
+            hosted.watchers.remove(watcher)
+        hosted.watched = self.clock()
+
+    def _over(self, hosted: Hosted) -> bool:
+        """
+        Whether *hosted* plays no more: its match is over, or it has no person and played its moves.
+        """
+        table = hosted.table
+        return table.state.is_over or (hosted.unattended and table.version >= self.limits.unattended_moves)
+
+    def _think(self, seats: Sequence[Seat]) -> float:
+        return UNATTENDED_THINK if all(seat.is_bot for seat in seats) else self.limits.think_seconds
+
+    def _admit(self, table: Table, owner: tuple[str, str], unattended: bool) -> None:
+        """
+        Refuse a table its client or network may not have now, or one with no person and an option too large.
+        """
+        limits = self.limits
+        if unattended:
+            for name, value in table.state.options.items():
+                if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.unattended_option:
+                    raise TableError(
+                        f"a table where no person sits takes options up to {limits.unattended_option}; "
+                        f"{name!r} is {shorten(value)}"
+                    )
+        if owner == ("", ""):
+            return
+        mine = [hosted for hosted in self.tables.values() if hosted.owner[1] == owner[1]]
+        bounds = [(limits.tables_per_client, limits.tables_per_network, "tables")]
+        if unattended:
+            mine = [hosted for hosted in mine if hosted.unattended]
+            bounds = [(limits.unattended_per_client, 2 * limits.unattended_per_client, "tables without a person")]
+            if sum(hosted.unattended for hosted in self.tables.values()) >= limits.unattended_tables:
+                raise TableError(f"this server hosts {limits.unattended_tables} tables without a person already")
+        for per_client, per_network, what in bounds:
+            if sum(hosted.owner[0] == owner[0] for hosted in mine) >= per_client:
+                raise TableError(f"one address may have {per_client} {what} at once; close one or wait")
+            if len(mine) >= per_network:
+                raise TableError(f"one network may have {per_network} {what} at once; close one or wait")
+
+    def _make_room(self, *, person: bool = True) -> None:
+        """
+        At the limit, forget idle tables, then the finished tables nobody watches, then (for a table where a
+        person sits) the oldest tables nobody plays in; refuse when that frees nothing.
         """
         if len(self.tables) < self.limit:
             return
@@ -337,7 +429,13 @@ class Lobby:
         for hosted in list(self.tables.values()):
             if len(self.tables) < self.limit:
                 break
-            if hosted.table.state.is_over and not hosted.watchers:
+            if self._over(hosted) and not hosted.watchers:
+                self.close(hosted)
+        if person:
+            unplayed = [hosted for hosted in self.tables.values() if hosted.unattended or not hosted.played]
+            for hosted in sorted(unplayed, key=lambda hosted: (bool(hosted.watchers), hosted.active)):
+                if len(self.tables) < self.limit:
+                    break
                 self.close(hosted)
         if len(self.tables) >= self.limit:
             raise TableError(f"this server hosts {self.limit} tables already; try again later")
@@ -399,6 +497,7 @@ class Lobby:
         except StoreError:
             self.revert(hosted)
             return f"{UNSAVED}, so this move did not happen; try again in a moment"
+        hosted.played = True
         return None
 
     async def broadcast(self, hosted: Hosted) -> None:
@@ -434,8 +533,12 @@ class Lobby:
         deadline = hosted.table.deadline
         if deadline is None:
             return
-        loop = asyncio.get_running_loop()
-        hosted.timer = loop.call_later(max(0.0, deadline - time.monotonic()) + 0.01, self._expire, hosted)
+        delay = max(0.0, deadline - time.monotonic()) + 0.01
+        if hosted.unattended:  # nobody to wait for: at a person's pace, while a page watches, up to its moves
+            if not hosted.watchers or self._over(hosted):
+                return
+            delay = max(delay, self.limits.pace_seconds)
+        hosted.timer = asyncio.get_running_loop().call_later(delay, self._expire, hosted)
 
     def _expire(self, hosted: Hosted) -> None:
         hosted.timer = None

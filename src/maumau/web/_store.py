@@ -58,8 +58,9 @@ class StoreError(MaumauError, OSError):
 @frozen
 class Row:
     """
-    One stored table: its id, its save, its seats' token digests (``None`` for a bot), its save key's digest, and
-    the moves played since the save (each an action's JSON).
+    One stored table: its id, its save, its seats' token digests (``None`` for a bot), its save key's digest, the
+    moves played since the save (each an action's JSON), and the digests of the client address and network that
+    made it (``""``: not known).
     """
 
     id: str
@@ -68,6 +69,7 @@ class Row:
     key: str
     updated: float
     moves: tuple[str, ...] = ()
+    owner: tuple[str, str] = ("", "")
 
 
 class Store:
@@ -110,6 +112,10 @@ class Store:
                 ("PRAGMA user_version = 1", [()]),  # a write even when the tables are there: is the file writable?
             ],
         )
+        with self._lock:
+            columns = {name for _, name, *_ in self._db.execute("PRAGMA table_info(tables)").fetchall()}
+        if "owner" not in columns:  # a file of an older maumau: its tables have no known maker
+            self._write("write", [("ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", [()])])
 
     def _write(self, doing: str, statements: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
         """
@@ -128,9 +134,12 @@ class Store:
                         self._db.execute("ROLLBACK")
                 raise StoreError(self.path, doing, error) from None
 
-    def put(self, id: str, save: str, tokens: tuple[str | None, ...], key: str) -> None:
+    def put(
+        self, id: str, save: str, tokens: tuple[str | None, ...], key: str, owner: tuple[str, str] = ("", "")
+    ) -> None:
         """
-        Write the table *id* (digests of its secrets, never the secrets), committed when this returns.
+        Write the table *id* (digests of its secrets, never the secrets; *owner*, digests of the address and the
+        network that made it), committed when this returns.
 
         Raises:
             StoreError: it could not be written; the store is as it was.
@@ -139,9 +148,9 @@ class Store:
             "write a table to",
             [
                 (
-                    "INSERT INTO tables (id, save, tokens, key, updated) VALUES (?, ?, ?, ?, ?)"
+                    "INSERT INTO tables (id, save, tokens, key, updated, owner) VALUES (?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT(id) DO UPDATE SET save = excluded.save, updated = excluded.updated",
-                    [(id, save, json.dumps(tokens), key, time.time())],
+                    [(id, save, json.dumps(tokens), key, time.time(), " ".join(owner))],
                 ),
                 ("DELETE FROM moves WHERE id = ?", [(id,)]),
             ],
@@ -182,11 +191,14 @@ class Store:
         Every stored table, oldest change first.
         """
         with self._lock:
-            found = self._db.execute("SELECT id, save, tokens, key, updated FROM tables ORDER BY updated").fetchall()
-        for id, save, tokens, key, updated in found:
+            found = self._db.execute(
+                "SELECT id, save, tokens, key, updated, owner FROM tables ORDER BY updated"
+            ).fetchall()
+        for id, save, tokens, key, updated, owner in found:
             with self._lock:
                 moves = self._db.execute("SELECT action FROM moves WHERE id = ? ORDER BY n", (id,)).fetchall()
-            yield Row(id, save, tuple(json.loads(tokens)), key, updated, tuple(move for (move,) in moves))
+            address, _, network = owner.partition(" ")
+            yield Row(id, save, tuple(json.loads(tokens)), key, updated, tuple(m for (m,) in moves), (address, network))
 
     def close(self) -> None:
         with self._lock:
