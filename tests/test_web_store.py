@@ -11,6 +11,7 @@ figures).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import resource
@@ -173,14 +174,14 @@ def test_nothing_a_page_was_told_is_accepted_is_missing_after_sigkill(fault: str
     assert result["restored"] == result["shown"] == result["accepted"], result
 
 
-def _refused(db: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+def _refused(db: str, limit: int | None = None, *extra: str) -> subprocess.CompletedProcess[str]:
     def fill() -> None:
         if limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
 
-    command = "import sys, maumau.cli; sys.exit(maumau.cli.main(['serve', '--port', '9', '--db', sys.argv[1]]))"
+    command = "import sys, maumau.cli; sys.exit(maumau.cli.main(['serve', '--port', '9', '--db', *sys.argv[1:]]))"
     return subprocess.run(
-        [sys.executable, "-c", command, db], capture_output=True, text=True, timeout=60, preexec_fn=fill
+        [sys.executable, "-c", command, db, *extra], capture_output=True, text=True, timeout=60, preexec_fn=fill
     )
 
 
@@ -211,3 +212,41 @@ class TestServeRefusesADatabaseItCannotWrite:
         assert done.returncode == 2
         assert done.stderr.count("\n") == 1
         assert "tables.db" in done.stderr
+
+
+def test_a_long_match_is_saved_whole_ever_more_seldom(tmp_path: Path) -> None:
+    """
+    A save grows with its match: it is written every 100 moves, or every half of the moves it holds when that is
+    more, so that what a move costs the file stays a few hundred bytes however long the match.
+    """
+    lobby = Lobby(store=Store(tmp_path / "tables.db"))
+    bots = [{"name": name, "bot": "random"} for name in ("A", "B", "C")]
+    hosted = lobby.create({"variant": "classic", "seats": bots, "seed": 5, "options": {"target": 1000}})
+    saves = [hosted.saved]
+    while hosted.table.version < 900 and not hosted.table.state.is_over:
+        hosted.table.advance()
+        lobby.persist(hosted)
+        if hosted.saved != saves[-1]:
+            saves.append(hosted.saved)
+    starts = [saved or 0 for saved in saves]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
+    assert all(later - earlier >= max(100, earlier // 2) for earlier, later in itertools.pairwise(starts))
+    assert any(gap > 100 for gap in gaps)
+
+
+def test_serve_refuses_no_tables_per_address(tmp_path: Path) -> None:
+    done = _refused(str(tmp_path / "tables.db"), None, "--tables-per-address", "0")
+    assert done.returncode == 2
+    assert "--tables-per-address must be more than 0" in done.stderr
+
+
+def test_a_table_that_is_over_writes_nothing_more(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.db")
+    lobby = Lobby(store=store)
+    bots = [maumau.Seat("A", "random"), maumau.Seat("B", "random")]
+    hosted = lobby.host(maumau.Table("classic", bots, seed=1))  # played to its end when it was made
+    assert hosted.table.state.is_over
+    (before,) = store.rows()
+    hosted.table.advance()
+    lobby.persist(hosted)
+    assert list(store.rows()) == [before]

@@ -275,8 +275,10 @@ class Lobby:
         """
         Write *hosted*'s new moves to the store (when there is one), committed before this returns.
 
-        The moves since the table's last save are added one row each; every 100 moves (and when the
-        table is new) its whole save is written instead.
+        The moves since the table's last save are added one row each (about 70 bytes of the file); every
+        100 moves, or half the moves of the last save when that is more, and when the table is new, its whole
+        save is written instead (about 23 KB and 110 bytes a move of its match), so that a long match costs
+        a few hundred bytes a move in all, not a save every hundred moves that grows with it.
 
         Raises:
             StoreError: the store could not write them; the table stays as it is (see `revert`).
@@ -285,7 +287,8 @@ class Lobby:
         if self.store is None or hosted.id not in self.tables:
             return
         actions = hosted.table.state.actions
-        if hosted.saved is None or len(actions) - hosted.saved >= CHECKPOINT or len(actions) < hosted.stored:
+        every = max(CHECKPOINT, (hosted.saved or 0) // 2)  # a save grows with its match: its bytes stay linear
+        if hosted.saved is None or len(actions) - hosted.saved >= every or len(actions) < hosted.stored:
             save = hosted.table.to_json()
             self.store.put(hosted.id, save, hosted.tokens, hosted.key, hosted.owner)
             hosted.save = zlib.compress(save.encode("utf-8"), 1)

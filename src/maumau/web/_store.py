@@ -5,12 +5,13 @@ One row per table: its id, a save of it (`maumau.Table.to_json`), and
 the SHA-256 of each seat's token and of the save key, never the secrets
 themselves; and one row per move played since that save, so that a move
 costs the server a few hundred bytes, not a whole save (a new save is
-written every `CHECKPOINT` moves).  A move is written, and committed, before
-it is sent to any page: a move a player saw accepted survives the process
-being killed.  A write that fails (the file locked by another process for
-longer than *timeout*, a full disk, an I/O error) is rolled back whole and
-raised as a `StoreError`; the next write starts afresh.  ``maumau serve --db
-PATH`` names the file; ``:memory:`` keeps nothing.
+written every `CHECKPOINT` moves, or half the moves of the last save when
+that is more).  A move is written, and committed, before it is sent to any
+page: a move a player saw accepted survives the process being killed.  A
+write that fails (the file locked by another process for longer than
+*timeout*, a full disk, an I/O error) is rolled back whole and raised as a
+`StoreError`; the next write starts afresh.  ``maumau serve --db PATH``
+names the file; ``:memory:`` keeps nothing.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..exceptions import MaumauError
 
 __all__ = ["CHECKPOINT", "Row", "Store", "StoreError", "digest"]
 
-#: Moves after which a table's whole save is written again, and its moves since the last one dropped.
+#: Moves after which a table's whole save is written again, and its moves since the last one dropped (at least).
 CHECKPOINT = 100
 
 
