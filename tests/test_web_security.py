@@ -31,6 +31,7 @@ import maumau
 import store_faults
 from maumau.web import Limits, Lobby, Store, Watcher, create_app
 from maumau.web._guard import bounded_json, network_of
+from maumau.web._lobby import CLOSED
 from test_web_store import move
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
@@ -671,6 +672,7 @@ class TestManyAddresses:
             lobby.create({"variant": "classic", "seats": BOTS}, client="127.0.9.2")  # bots take no one's place
         person = lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.9.2")
         assert set(lobby.tables) == {played.id, made[1].id, person.id}
+        assert move(lobby, made[0]) == CLOSED  # a page still open on it plays nothing the store does not keep
 
     def test_the_limits_hold_across_a_restart(self, tmp_path: Path) -> None:
         limits = Limits(tables=3, tables_per_client=2)

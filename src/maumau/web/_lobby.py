@@ -55,6 +55,8 @@ __all__ = ["STALE", "UNSAVED", "Hosted", "Lobby", "Socket", "Watcher"]
 STALE = "too late"
 #: How a refusal of a move the store could not write begins.
 UNSAVED = "the table could not save"
+#: The refusal of a request on a table that has closed (idle, or its place given to a person's new table).
+CLOSED = "this table has closed: nobody played it for a while, or the server needed its place"
 #: Seconds after which bots whose moves could not be stored try again.
 RETRY_SECONDS = 2.0
 #: How long the bots of a table where no person sits think at a time: about one move, then `Limits.pace_seconds`.
@@ -481,6 +483,8 @@ class Lobby:
             return "spectators cannot act"
         if not isinstance(request, dict):
             return "a request must be a JSON object"
+        if hosted.id not in self.tables:  # closed while its page was open: nothing more is stored, so nothing played
+            return CLOSED
         hosted.active = self.clock()
         seen = request.get("version")
         if seen is not None and seen != hosted.table.version:
@@ -566,6 +570,8 @@ class Lobby:
         """
         Whether the table moved on; ``None`` when it did but the store could not write it (and it went back).
         """
+        if hosted.id not in self.tables:
+            return False
         moved = hosted.table.advance()
         if moved:
             try:
