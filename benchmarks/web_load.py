@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"beside them, 3 spectators that never read and a flood: {counts.flood_tables} tables made, "
-        f"{counts.flood_refused} creates refused (429), {counts.flood_closed} closes for flooding; "
+        f"{counts.flood_refused} creates refused (400 or 429), {counts.flood_closed} closes for flooding; "
         f"server memory: {rest / 1024:.0f} MiB at rest, {peak[0] / 1024:.0f} MiB at its peak"
     )
     for problem in (counts.refusals + counts.failures)[:10]:

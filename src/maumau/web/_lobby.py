@@ -49,7 +49,7 @@ from ._guard import Limits, brief, network_of
 from ._render import events_data, render, table_setup
 from ._store import CHECKPOINT, Store, StoreError, digest
 
-__all__ = ["STALE", "UNSAVED", "Hosted", "Lobby", "Socket", "Watcher"]
+__all__ = ["CLOSED", "STALE", "UNSAVED", "Hosted", "Lobby", "Socket", "Watcher"]
 
 #: How a refusal of a request made on an old state begins.
 STALE = "too late"
