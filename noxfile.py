@@ -151,13 +151,16 @@ def web(session: nox.Session) -> None:
     The web table's tests (``maumau[web]``), through Starlette's test client: cheap, so run by default.
     """
     session.install("-e", ".[web]", *GROUPS["web-tests"])
-    session.run("pytest", "tests/test_web.py", *session.posargs)
+    session.run(
+        "pytest", "tests/test_web.py", "tests/test_web_security.py", "tests/test_web_store.py", *session.posargs
+    )
 
 
 @nox.session(python=PYTHON)
 def browser(session: nox.Session) -> None:
     """
-    Whole games in headless Chromium by clicking, then a bounded loopback load test; run by CI after the defaults.
+    Whole games in headless Chromium by clicking, then a bounded loopback load test and attacks from many loopback
+    addresses (``benchmarks/web_attacks.py``); run by CI after the defaults.
 
     Installs Debian's ``chromium`` with apt-get when it is missing (as root); Playwright downloads no browser.
     Screenshots go to ``build/browser``.  ``nox -s browser -- --tables 80 --seconds 120`` loads harder.
@@ -171,6 +174,7 @@ def browser(session: nox.Session) -> None:
     session.install("-e", ".[web]", *GROUPS["browser"])
     session.run("python", "tests/browser.py", "--shots", "build/browser")
     session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "360", *session.posargs)
+    session.run("python", "benchmarks/web_attacks.py", "--seconds", "60")
 
 
 @nox.session(python=PYTHON)

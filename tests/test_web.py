@@ -49,6 +49,7 @@ from maumau.mechanics.play_challenges import PlayChallenged
 from maumau.mechanics.wishes import RankWished
 from maumau.web import Lobby, Watcher, create_app
 from maumau.web._render import board_data, card_data, event_text, events_data, match_goal, render
+from test_web_store import move
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
 
@@ -133,10 +134,10 @@ class TestCreating:
         At the limit, a finished table nobody watches makes room; a table in play is never dropped.
         """
         lobby = Lobby(limit=2)
-        bots = [{"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]
-        done = lobby.create({"variant": "classic", "seats": bots, "seed": 1})
+        done = lobby.host(Table("classic", [Seat("B1", "random"), Seat("B2", "random")], seed=1))  # played out
         playing = lobby.create({"variant": "classic", "seats": SEATS, "seed": 1})
-        lobby.create({"variant": "classic", "seats": SEATS, "seed": 2})
+        move(lobby, playing)
+        move(lobby, lobby.create({"variant": "classic", "seats": SEATS, "seed": 2}))
 
         assert done.id not in lobby.tables
         assert playing.id in lobby.tables
@@ -565,8 +566,7 @@ class TestTheTablePage:
 
     def test_the_last_finished_round_sends_every_hand_as_it_ended(self) -> None:
         lobby = Lobby()
-        bots = [{"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]
-        hosted = lobby.create({"variant": "classic", "seats": bots, "seed": 1})
+        hosted = lobby.host(Table("classic", [Seat("B1", "random"), Seat("B2", "random")], seed=1))  # played out
         table = json.loads(lobby.message(hosted, Watcher(FakeSocket(), None)))["table"]
         state = hosted.table.state
 

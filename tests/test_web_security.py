@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -29,8 +28,11 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import maumau
+import store_faults
 from maumau.web import Limits, Lobby, Store, Watcher, create_app
-from maumau.web._guard import bounded_json
+from maumau.web._guard import bounded_json, network_of
+from maumau.web._lobby import CLOSED
+from test_web_store import move
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
 JSON = {"content-type": "application/json"}
@@ -98,25 +100,13 @@ class TestNothingIsImported:
         assert listed["house_rules"] == list(maumau.house_rule_names())
 
 
-def _serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _serve(db: Path, log: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """
     ``maumau serve`` in a process of its own on a free loopback port, its tables in *db*; the process and its URL.
     """
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = store_faults.free_port()
     argv = ["serve", "--port", str(port), "--db", str(db)]
-    command = f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))"
-    server = subprocess.Popen([sys.executable, "-c", command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            httpx.get(f"{base}/api/variants", timeout=1)
-            return server, base
-        except (httpx.TransportError, OSError):
-            time.sleep(0.05)
-    server.kill()
-    raise RuntimeError("the server did not start")
+    return store_faults.started(f"import sys, maumau.cli; sys.exit(maumau.cli.main({argv!r}))", port, log=log)
 
 
 class TestBotsDoNotFreezeTheServer:
@@ -151,9 +141,9 @@ class TestBotsDoNotFreezeTheServer:
         print(f"\n/api/variants while 4 search bots think: median {median:.0f} ms, worst {worst:.0f} ms")
         assert sorted(delays)[len(delays) // 2] < 0.1, delays
 
-    def test_a_table_of_bots_answers_within_its_think_time_and_plays_on_by_itself(self) -> None:
+    def test_a_table_of_bots_plays_on_by_itself_while_a_page_watches_it(self) -> None:
         bots = [{"name": f"R{n}", "bot": "random"} for n in range(2)]
-        lobby = Lobby(limits=Limits(think_seconds=0.001))
+        lobby = Lobby(limits=Limits(pace_seconds=0.001))
         # A one-round match (any score reaches the target): the whole match of random bots at the default target
         # took about the ten seconds the loop below waits, and failed now and then on a busy machine.
         hosted = lobby.create({"variant": "classic", "seats": bots, "seed": 3, "options": {"target": 1}})
@@ -164,6 +154,8 @@ class TestBotsDoNotFreezeTheServer:
 
         async def run() -> None:
             lobby.schedule(hosted)
+            assert hosted.timer is None  # nobody watches: it waits
+            lobby.join(hosted, Watcher(_Reader(), None))
             for _ in range(2000):
                 await asyncio.sleep(0.005)
                 if hosted.table.state.is_over:
@@ -221,6 +213,15 @@ class TestFramesAndBodies:
                     break
         assert closed is not None
         assert (closed.code, closed.reason) == (1008, "too many messages")
+
+
+class _Reader:
+    """
+    A page that takes every message.
+    """
+
+    async def send_text(self, data: str) -> None:
+        pass
 
 
 class _Stuck:
@@ -284,10 +285,9 @@ class TestNoLockOut:
 
     def test_idle_tables_expire_and_finished_ones_sooner(self) -> None:
         now = [0.0]
-        lobby = Lobby(limits=Limits(idle_seconds=100), clock=lambda: now[0])
+        lobby = Lobby(limits=Limits(idle_seconds=100, unwatched_seconds=1000), clock=lambda: now[0])
         playing = lobby.create({"variant": "classic", "seats": SEATS, "seed": 1})
-        bots = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
-        lobby.create({"variant": "classic", "seats": bots, "seed": 1})
+        lobby.host(maumau.Table("classic", [maumau.Seat("A", "random"), maumau.Seat("B", "random")], seed=1))
         now[0] = 20.0
         lobby.expire()
         assert set(lobby.tables) == {playing.id}
@@ -299,7 +299,7 @@ class TestNoLockOut:
         now = [0.0]
         lobby = Lobby(limits=Limits(idle_seconds=100, tables=2), clock=lambda: now[0])
         for seed in range(2):
-            lobby.create({"variant": "classic", "seats": SEATS, "seed": seed})
+            move(lobby, lobby.create({"variant": "classic", "seats": SEATS, "seed": seed}))  # played in
         with pytest.raises(maumau.TableError):
             lobby.create({"variant": "classic", "seats": SEATS})
         now[0] = 200.0
@@ -421,6 +421,43 @@ class TestBadInputIsA4xx:
         assert message.startswith("unknown request type 'xxx")
         assert len(message) < 120
 
+    @pytest.mark.parametrize(
+        "request_",
+        [
+            {"type": "act", "version": int("9" * 4000)},
+            {"type": "act", "action": {"type": "play", "seat": 0, "card": "X" * 15_000}},
+            {"type": "act", "action": {"type": "draw", "seat": 0, "z" * 3000: 1}},
+            {"type": "act", "action": {"type": "play" * 1000, "seat": 0}},
+        ],
+        ids=["a 4000-digit version", "15 KB of card text", "a long field name", "a long action type"],
+    )
+    def test_an_error_frame_quotes_at_most_a_few_dozen_characters_of_the_request(
+        self, request_: dict[str, Any]
+    ) -> None:
+        client = client_of()
+        links = create(client)
+        with client.websocket_connect(socket_path(links["seats"][0]["url"])) as page:
+            page.receive_text()
+            page.send_text(json.dumps(request_))
+            message = json.loads(page.receive_text())["message"]
+        assert len(message) <= 120
+        assert max(len(run) for run in message.split()) <= 40
+
+    @pytest.mark.parametrize(
+        "spec",
+        [
+            {"options": ["x" * 3000]},
+            {"options": ["target=" + "9" * 3000]},
+            {"seats": ["Ann", {"name": "Bot", "bot": "b" * 100}]},
+            {"options": {"z" * 3000: 1}},
+        ],
+        ids=["an option line", "an option's number", "a bot level", "an option's name"],
+    )
+    def test_a_refused_table_quotes_at_most_a_few_dozen_characters_of_it(self, spec: dict[str, Any]) -> None:
+        answer = client_of().post("/api/tables", json={"variant": "classic", "seats": ["Ann", "Ben"], **spec})
+        assert answer.status_code == 400
+        assert max(len(run) for run in answer.json()["error"].split()) <= 40
+
 
 class TestPersistence:
     """
@@ -491,3 +528,164 @@ class TestPersistence:
             server.terminate()
             server.wait()
         assert restored["version"] == accepted
+
+
+class TestLogs:
+    """
+    Issue 37: the access log wrote every URL, the seats' tokens and the saves' keys with them.
+    """
+
+    def test_no_token_or_save_key_is_ever_written_to_the_log(self, tmp_path: Path) -> None:
+        websockets = pytest.importorskip("websockets.sync.client")
+        log = tmp_path / "server.log"
+        server, base = _serve(tmp_path / "tables.db", log)
+        try:
+            links = httpx.post(
+                f"{base}/api/tables", json={"variant": "classic", "seats": ["Ann", "Ben"], "seed": 7}, timeout=30
+            ).json()
+            for seat in links["seats"]:
+                assert httpx.get(seat["url"], timeout=30).status_code == 200  # the page, as a browser opens it
+                with websockets.connect(seat["url"].replace("http://", "ws://").replace("/play?", "/ws?")) as page:
+                    shown = json.loads(page.recv())
+                    if shown["table"]["actions"]:
+                        page.send(json.dumps({"type": "act", "action": first_move(shown), "version": shown["version"]}))
+                        page.recv()
+            assert httpx.get(links["save"], timeout=30).status_code == 200
+        finally:
+            server.terminate()
+            server.wait()
+        written = log.read_text(encoding="utf-8")
+        assert "/save?key=" in written
+        assert "WebSocket /tables/" in written
+        secrets = [seat["url"].split("token=")[1] for seat in links["seats"]] + [links["save"].split("key=")[1]]
+        assert [secret for secret in secrets if secret in written] == []
+
+
+BOTS = [{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "random"}]
+
+
+def made_by(lobby: Lobby, seats: list[Any], *clients: str) -> None:
+    """
+    A classic table with *seats* made by each of *clients*.
+    """
+    for client in clients:
+        lobby.create({"variant": "classic", "seats": seats}, client=client)
+
+
+class TestTablesWithoutAPerson:
+    """
+    Issue 37: six tables of bots with a match target of 10**15 played on for ever, at full speed, unwatched.
+    """
+
+    def test_an_option_above_the_servers_bound_is_refused(self) -> None:
+        answer = client_of().post(
+            "/api/tables", json={"variant": "classic", "seats": BOTS, "options": {"target": 10**15}}
+        )
+        assert answer.status_code == 400
+        assert (
+            answer.json()["error"]
+            == "a table where no person sits takes options up to 1000; 'target' is 1000000000000000"
+        )
+
+    def test_the_same_option_is_a_persons_to_choose(self) -> None:
+        client = client_of()
+        assert create(client, options={"target": 10**15})["id"]
+
+    def test_it_plays_only_while_a_page_watches_and_stops_after_its_moves(self) -> None:
+        lobby = Lobby(limits=Limits(pace_seconds=0.001, unattended_moves=30))
+        hosted = lobby.create({"variant": "classic", "seats": BOTS, "seed": 3})
+        page = Watcher(_Reader(), None)
+
+        async def run() -> tuple[int, bool]:
+            lobby.join(hosted, page)
+            while hosted.timer is not None or (hosted.sending is not None and not hosted.sending.done()):
+                await asyncio.sleep(0.002)
+            stopped = hosted.table.version
+            lobby.leave(hosted, page)
+            lobby.schedule(hosted)
+            return stopped, hosted.timer is None
+
+        stopped, idle = asyncio.run(run())
+        assert 30 <= stopped < 40
+        assert idle
+
+    def test_a_client_and_the_server_may_have_only_so_many(self) -> None:
+        lobby = Lobby(limits=Limits(unattended_per_client=2, unattended_tables=5))
+        made_by(lobby, BOTS, "10.0.0.1", "10.0.0.1")
+        with pytest.raises(maumau.TableError, match="one address may have 2 tables without a person at once"):
+            lobby.create({"variant": "classic", "seats": BOTS}, client="10.0.0.1")
+        made_by(lobby, BOTS, "10.0.1.1", "10.0.2.1", "10.0.3.1")
+        with pytest.raises(maumau.TableError, match="this server hosts 5 tables without a person already"):
+            lobby.create({"variant": "classic", "seats": BOTS}, client="10.0.4.1")
+        assert lobby.create({"variant": "classic", "seats": SEATS}, client="10.0.4.1")  # a person's table: welcome
+
+
+class TestManyAddresses:
+    """
+    Issue 37: 49 addresses filled the 1,000 tables for six hours, and a restart did not free the server.
+    """
+
+    def test_the_networks_counted_are_a_24_of_ipv4_and_a_56_of_ipv6(self) -> None:
+        assert network_of("127.0.0.2") == network_of("127.0.0.50") == "127.0.0.0/24"
+        assert network_of("::ffff:127.0.0.9") == "127.0.0.0/24"
+        assert network_of("2001:db8:0:1ff::2") == network_of("2001:db8:0:100::1") == "2001:db8:0:100::/56"
+        assert network_of("2001:db8:0:200::1") != network_of("2001:db8:0:100::1")
+        assert network_of("testclient") == "testclient"
+
+    def test_one_address_and_one_network_may_have_only_so_many_tables(self) -> None:
+        lobby = Lobby(limits=Limits(tables_per_client=2, tables_per_network=3))
+        made_by(lobby, SEATS, "127.0.0.2", "127.0.0.2")
+        with pytest.raises(maumau.TableError, match="one address may have 2 tables at once"):
+            lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.0.2")
+        made_by(lobby, SEATS, "127.0.0.3")
+        with pytest.raises(maumau.TableError, match="one network may have 3 tables at once"):
+            lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.0.4")
+        assert lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.1.4")
+
+    def test_one_network_may_create_only_so_many_tables_a_minute(self) -> None:
+        client = client_of(Lobby(limits=Limits(creates_per_minute=10, creates_per_network=2)))
+        answers = [client.post("/api/tables", json={"variant": "classic", "seats": SEATS}) for _ in range(3)]
+        assert [answer.status_code for answer in answers] == [201, 201, 429]
+        assert "from one network" in answers[2].json()["error"]
+
+    def test_a_table_no_page_is_open_on_expires_in_minutes(self) -> None:
+        now = [0.0]
+        lobby = Lobby(clock=lambda: now[0])
+        unjoined = lobby.create({"variant": "classic", "seats": SEATS})
+        watched = lobby.create({"variant": "classic", "seats": SEATS})
+        lobby.join(watched, Watcher(_Reader(), 0))
+        now[0] = 601.0
+        lobby.expire()
+        assert set(lobby.tables) == {watched.id}
+        assert unjoined.id not in lobby.tables
+
+    def test_a_full_server_sheds_the_oldest_table_nobody_plays_in_before_it_refuses_a_person(self) -> None:
+        now = [0.0]
+        lobby = Lobby(limits=Limits(tables=3), clock=lambda: now[0])
+        played = lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.0.1")
+        move(lobby, played)
+        made = []
+        for number in range(2):
+            now[0] += 1
+            made.append(lobby.create({"variant": "classic", "seats": SEATS}, client=f"127.0.{number + 1}.2"))
+        with pytest.raises(maumau.TableError, match="this server hosts 3 tables already"):
+            lobby.create({"variant": "classic", "seats": BOTS}, client="127.0.9.2")  # bots take no one's place
+        person = lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.9.2")
+        assert set(lobby.tables) == {played.id, made[1].id, person.id}
+        assert move(lobby, made[0]) == CLOSED  # a page still open on it plays nothing the store does not keep
+
+    def test_the_limits_hold_across_a_restart(self, tmp_path: Path) -> None:
+        limits = Limits(tables=3, tables_per_client=2)
+        lobby = Lobby(limits=limits, store=Store(tmp_path / "tables.db"))
+        played = lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.0.2")
+        move(lobby, played)
+        lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.0.2")
+        lobby.create({"variant": "classic", "seats": SEATS}, client="127.0.1.2")
+        again = Lobby(limits=limits, store=Store(tmp_path / "tables.db"))
+        again.restore()
+        with pytest.raises(maumau.TableError, match="one address may have 2 tables at once"):
+            again.create({"variant": "classic", "seats": SEATS}, client="127.0.0.2")
+        again.create({"variant": "classic", "seats": SEATS}, client="127.0.2.2")
+        again.create({"variant": "classic", "seats": SEATS}, client="127.0.3.2")
+        assert played.id in again.tables  # played in: kept; the two unplayed went first
+        assert len(again.tables) == 3

@@ -883,6 +883,13 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         metavar="N",
         help="tables one client address may create or load per minute (default: 30)",
     )
+    serve.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="tables made from one client address hosted at once, 3 N from one /24 or /56 network (default: 8)",
+    )
     _add_replay_command(commands)
     _add_game_file_commands(commands)
 
@@ -904,20 +911,34 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         print(f"maumau: game profiles offered: {', '.join(games)}", file=stdout)
     if offered:
         print(f"maumau: bots of your own offered: {', '.join(offered)}", file=stdout)
-    limits_given = (args.idle_minutes, args.max_tables, args.creates_per_minute, args.messages_per_second)
+    limits_given = (
+        args.idle_minutes,
+        args.max_tables,
+        args.creates_per_minute,
+        args.messages_per_second,
+        args.tables_per_address,
+    )
     if not all(value > 0 for value in limits_given):
         print(
-            "maumau: error: --idle-minutes, --max-tables, --creates-per-minute and --messages-per-second "
-            "must be more than 0",
+            "maumau: error: --idle-minutes, --max-tables, --creates-per-minute, --messages-per-second and "
+            "--tables-per-address must be more than 0",
             file=stderr,
         )
         return USAGE_ERROR
-    from .web import Limits
+    from .web import Limits, Store, StoreError
 
+    try:  # written once now: a database the server cannot write is refused before any table is served
+        Store(args.db).close()
+    except StoreError as error:
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
     limits = Limits(
         idle_seconds=args.idle_minutes * 60,
         tables=args.max_tables,
         creates_per_minute=args.creates_per_minute,
+        creates_per_network=2 * args.creates_per_minute,
+        tables_per_client=args.tables_per_address,
+        tables_per_network=3 * args.tables_per_address,
         messages_per_second=args.messages_per_second,
         burst=max(1, round(3 * args.messages_per_second)),
     )

@@ -14,14 +14,28 @@ and may face the open internet.
 
 from __future__ import annotations
 
+import copy
 import sys
 
 from ._app import create_app
-from ._guard import Limits
+from ._guard import HideSecrets, Limits, network_of
 from ._lobby import Hosted, Lobby, Socket, Watcher
-from ._store import Row, Store
+from ._store import Row, Store, StoreError
 
-__all__ = ["Hosted", "Limits", "Lobby", "Row", "Socket", "Store", "Watcher", "create_app", "serve"]
+__all__ = [
+    "HideSecrets",
+    "Hosted",
+    "Limits",
+    "Lobby",
+    "Row",
+    "Socket",
+    "Store",
+    "StoreError",
+    "Watcher",
+    "create_app",
+    "network_of",
+    "serve",
+]
 
 
 def serve(
@@ -38,17 +52,23 @@ def serve(
     .. versionadded:: 0.2.0
     """
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
 
     # Bots think in threads: the event loop gets the interpreter back within a millisecond, not five, so that
     # other tables' pages are answered while they think.
     sys.setswitchinterval(0.001)
     bounds = limits if limits is not None else Limits()
     lobby = Lobby(limits=bounds, store=Store(db))
+    logs = copy.deepcopy(LOGGING_CONFIG)  # uvicorn's, with the tokens and keys taken out of every URL it logs
+    logs["filters"] = {"secrets": {"()": HideSecrets}}
+    for handler in logs["handlers"].values():
+        handler["filters"] = ["secrets"]
     uvicorn.run(
         create_app(lobby),
         host=host,
         port=port,
         log_level=log_level,
+        log_config=logs,
         ws="auto",
         ws_max_size=bounds.frame_bytes + 1024,  # a bigger frame is refused before it is read whole
         h11_max_incomplete_event_size=64 * 1024,

@@ -42,8 +42,9 @@ from .._position import to_position
 from .._table import Table
 from ..exceptions import MaumauError
 from ._catalogue import catalogue
-from ._guard import Limits, RateLimiter, TooLarge, bounded_json, same_origin, security_headers
+from ._guard import Limits, RateLimiter, TooLarge, bounded_json, brief, network_of, same_origin, security_headers
 from ._lobby import Hosted, Lobby, Watcher
+from ._store import StoreError
 
 __all__ = ["create_app"]
 
@@ -51,6 +52,9 @@ __all__ = ["create_app"]
 REFUSED = 4403
 #: Close codes of RFC 6455: data of a kind the server does not take, a policy broken, a message too big.
 UNSUPPORTED, POLICY, TOO_BIG = 1003, 1008, 1009
+
+#: The answer to a new table that the store could not write.
+UNSTORED = "the server could not save the table, so it was not made; try again in a moment"
 
 #: A small icon, for the browsers that ask for /favicon.ico whatever the page says.
 _ICON = (
@@ -107,6 +111,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
     tables = lobby if lobby is not None else Lobby(limits=limits)
     bounds = limits if limits is not None else tables.limits
     creates = RateLimiter(bounds.creates_per_minute / 60.0, bounds.creates_per_minute)
+    network_creates = RateLimiter(bounds.creates_per_network / 60.0, bounds.creates_per_network)
     tables.restore()
 
     def client_of(request: Request) -> str:
@@ -122,6 +127,10 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             return _refuse(415, "the request body must be JSON (Content-Type: application/json)")
         if not creates.allow(client_of(request)):
             return _refuse(429, f"at most {bounds.creates_per_minute} tables a minute; try again shortly")
+        if not network_creates.allow(network_of(client_of(request))):
+            return _refuse(
+                429, f"at most {bounds.creates_per_network} tables a minute from one network; try again shortly"
+            )
         return None
 
     async def index(request: Request) -> Response:
@@ -152,9 +161,11 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         except ValueError:
             return _refuse(400, "the request body must be JSON")
         try:
-            hosted = await asyncio.to_thread(tables.create, spec)  # bots may move: off the event loop
+            hosted = await asyncio.to_thread(tables.create, spec, client=client_of(request))  # off the event loop
+        except StoreError:
+            return _refuse(503, UNSTORED)
         except MaumauError as error:
-            return _refuse(400, str(error)[:300])
+            return _refuse(400, brief(str(error), 300))
         tables.schedule(hosted)  # bots with moves left go on at once
         return JSONResponse(tables.links(hosted, str(request.base_url)), 201)
 
@@ -168,12 +179,15 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             return _refuse(413, f"a save has at most {bounds.save_bytes} bytes")
 
         def hosted() -> Hosted:
-            return tables.host(Table.from_json(text))  # installed house rules only: nothing a save says is imported
+            # installed house rules only: nothing a save says is imported
+            return tables.host(Table.from_json(text), client=client_of(request))
 
         try:
             made = await asyncio.to_thread(hosted)  # a replay: off the event loop
+        except StoreError:
+            return _refuse(503, UNSTORED)
         except MaumauError as error:
-            return _refuse(400, str(error)[:300])
+            return _refuse(400, brief(str(error), 300))
         tables.schedule(made)
         return JSONResponse(tables.links(made, str(request.base_url)), 201)
 
@@ -207,10 +221,12 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
             await websocket.close(REFUSED)
             return
         watcher = Watcher(websocket, None if seat is None else int(seat))
-        hosted.watchers.append(watcher)
+        tables.join(hosted, watcher)
         speaking = RateLimiter(bounds.messages_per_second, bounds.burst)
         try:
-            await asyncio.wait_for(websocket.send_text(tables.message(hosted, watcher)), bounds.send_seconds)
+            async with hosted.lock:  # the table as stored: never a move whose write is still under way
+                first = tables.message(hosted, watcher)
+            await asyncio.wait_for(websocket.send_text(first), bounds.send_seconds)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -237,8 +253,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         except (WebSocketDisconnect, TimeoutError, RuntimeError):
             pass
         finally:
-            if watcher in hosted.watchers:
-                hosted.watchers.remove(watcher)
+            tables.leave(hosted, watcher)
             if websocket.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await websocket.close()

@@ -10,7 +10,10 @@ change them (``maumau serve --idle-minutes``) and a test can make them small.
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -19,10 +22,14 @@ from urllib.parse import urlsplit
 from attrs import define, field, frozen
 
 __all__ = [
+    "HideSecrets",
     "Limits",
     "RateLimiter",
     "TooLarge",
     "bounded_json",
+    "brief",
+    "hide_secrets",
+    "network_of",
     "same_origin",
     "security_headers",
 ]
@@ -41,9 +48,23 @@ class Limits:
         messages_per_second: Messages a page may send per second, on
             average; *burst* more may come at once.
         burst: See *messages_per_second*.
-        tables: Tables the server hosts at once.
+        tables: Tables the server hosts at once; when they are all taken, a person's new table takes the place of
+            the oldest table nobody plays in.
         creates_per_minute: Tables one client address may create (or load) per minute.
+        creates_per_network: Tables one network (a /24 of IPv4, a /56 of IPv6) may create per minute.
+        tables_per_client: Tables made by one client address that the server hosts at once.
+        tables_per_network: Tables made by one network that the server hosts at once.
+        unattended_tables: Tables where no person sits (bots only) that the server hosts at once; one client
+            address may have *unattended_per_client* of them, one network twice that.
+        unattended_per_client: See *unattended_tables*.
+        unattended_moves: Moves after which a table where no person sits stops.
+        unattended_option: The largest number an option of a table where no person sits may hold (a match
+            target, a count of rounds).
+        pace_seconds: A table where no person sits lets its bots think a moment (a few moves) once in so many
+            seconds, about as fast as a table page shows moves (half a second each), while a page watches it;
+            nobody watching, it stops until a page comes.
         idle_seconds: A table nobody has moved in for so long is closed (finished ones after a tenth of it).
+        unwatched_seconds: A table no page has been open on for so long is closed (one nobody ever joined too).
         send_seconds: A page that does not take a message in this time is dropped (it reconnects when it can).
         think_seconds: The time the bots of a table may think for one request before the server answers.
     """
@@ -55,9 +76,74 @@ class Limits:
     burst: int = 30
     tables: int = 1000
     creates_per_minute: int = 30
+    creates_per_network: int = 60
+    tables_per_client: int = 8
+    tables_per_network: int = 24
+    unattended_tables: int = 20
+    unattended_per_client: int = 2
+    unattended_moves: int = 5000
+    unattended_option: int = 1000
+    pace_seconds: float = 2.0
     idle_seconds: float = 6 * 3600.0
+    unwatched_seconds: float = 600.0
     send_seconds: float = 5.0
     think_seconds: float = 2.0
+
+
+#: The most characters of one word (a run without spaces) that an answer repeats of what it was sent.
+QUOTED = 40
+_WORD = re.compile(rf"\S{{{QUOTED + 1},}}")
+
+
+def brief(message: str, limit: int = 160) -> str:
+    """
+    An error *message* fit to send back: no word longer than `QUOTED` characters, at most *limit* characters.
+
+    A refusal may quote what it refuses (a field's name, a card's text); whatever a request sent, the answer
+    repeats at most a few dozen characters of it.
+    """
+    message = _WORD.sub(lambda found: found.group()[: QUOTED - 1] + "…", message)
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+#: A seat's token or a save's key in a URL's query: what a log must never hold.
+_SECRET = re.compile(r"((?:^|[?&;])(?:token|key)=)[^&;\s\"']*", re.IGNORECASE)
+
+
+def hide_secrets(text: str) -> str:
+    """
+    *text* with the value of every ``token=`` and ``key=`` of a URL's query replaced by ``…``.
+    """
+    return _SECRET.sub("\\1…", text) if "=" in text else text
+
+
+class HideSecrets(logging.Filter):
+    """
+    A logging filter that takes the seats' tokens and the saves' keys out of a record (uvicorn's access log
+    writes every request's path and query), before any handler formats it.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = hide_secrets(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_secrets(arg) if isinstance(arg, str) else arg for arg in record.args)
+        return True
+
+
+def network_of(address: str) -> str:
+    """
+    The network a client *address* belongs to, as the server counts clients: its /24 for IPv4, its /56 for IPv6
+    (an IPv4 address mapped into IPv6 as IPv4); a text that is no address stands for itself.
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if isinstance(ip, ipaddress.IPv4Address) else 56
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
 class TooLarge(Exception):

@@ -10,6 +10,11 @@ change the server stores the table, then sends each connected page its new
 view and the events it has not had yet, and sets a timer for the reaction
 window's deadline, when the table decides itself.
 
+A change is accepted only once it is stored: when the store cannot write it
+(`StoreError`), the table goes back to what the store holds, the page that
+asked is told that the table could not save, and nothing else is sent;
+bots try again a little later.
+
 Every method that may run bots, replay a save or write the store is plain
 and blocking; the application calls them off the event loop, one request
 per table at a time (`Hosted.lock`), so that a table of thinking bots never
@@ -26,7 +31,8 @@ import math
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping
+import zlib
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from attrs import define, field
@@ -40,14 +46,22 @@ from .._table import Seat, Table
 from ..bots import acting_seat
 from ..exceptions import MaumauError, TableError, UnknownVariantError, shorten
 from ..plugins import variant_names
-from ._guard import Limits
+from ._guard import Limits, brief, network_of
 from ._render import events_data, render, table_setup
-from ._store import CHECKPOINT, Store, digest
+from ._store import CHECKPOINT, Store, StoreError, digest
 
-__all__ = ["STALE", "Hosted", "Lobby", "Socket", "Watcher"]
+__all__ = ["CLOSED", "STALE", "UNSAVED", "Hosted", "Lobby", "Socket", "Watcher"]
 
 #: How a refusal of a request made on an old state begins.
 STALE = "too late"
+#: How a refusal of a move the store could not write begins.
+UNSAVED = "the table could not save"
+#: The refusal of a request on a table that has closed (idle, or its place given to a person's new table).
+CLOSED = "this table has closed: nobody played it for a while, or the server needed its place"
+#: Seconds after which bots whose moves could not be stored try again.
+RETRY_SECONDS = 2.0
+#: How long the bots of a table where no person sits think at a time: about one move, then `Limits.pace_seconds`.
+UNATTENDED_THINK = 0.0005
 
 
 class Socket(Protocol):
@@ -92,6 +106,21 @@ class Hosted:
     #: The moves of the table's last save in the store (``None``: not stored yet), and all the moves stored.
     saved: int | None = None
     stored: int = 0
+    #: The last save stored (compressed) and the actions stored: what the table goes back to when a write fails.
+    save: bytes = b""
+    committed: tuple[Action, ...] = ()
+    #: The digests of the client address and network that made the table (``""``: not known).
+    owner: tuple[str, str] = ("", "")
+    #: When a page was last open on the table (by the lobby's clock), and whether a person ever moved in it.
+    watched: float = field(factory=time.monotonic)
+    played: bool = False
+
+    @property
+    def unattended(self) -> bool:
+        """
+        Whether no person sits at the table: bots only.
+        """
+        return all(token is None for token in self.tokens)
 
     def admits(self, seat: int, token: str) -> bool:
         """
@@ -113,9 +142,17 @@ class Lobby:
     """
     The tables of one server, by id, within *limits*; kept in *store* when one is given.
 
-    A busy server refuses instead of running out: at the limit of tables,
-    finished tables nobody watches are forgotten first; tables nobody moved in
-    for ``limits.idle_seconds`` are closed (finished ones ten times sooner).
+    A busy server refuses instead of running out, and no client fills it:
+    one client address (and one network: a /24 of IPv4, a /56 of IPv6) may
+    have only so many tables at once, fewer of them with no person at the
+    table; a table no page is open on for ``limits.unwatched_seconds`` is
+    closed, and one nobody moved in for ``limits.idle_seconds`` (finished ones
+    ten times sooner).  At the limit of tables, finished tables nobody watches
+    are forgotten first, then, for a new table where a person sits, the oldest
+    tables nobody plays in (no person has moved, or no person sits); only then
+    is a person refused.  A table where no person sits plays at a person's
+    pace, only while a page watches it, and stops after
+    ``limits.unattended_moves`` moves.
     """
 
     def __init__(
@@ -134,7 +171,7 @@ class Lobby:
 
     # --- making tables ------------------------------------------------------------------
 
-    def create(self, spec: Mapping[str, Any]) -> Hosted:
+    def create(self, spec: Mapping[str, Any], *, client: str = "") -> Hosted:
         """
         A new table from *spec*: ``variant``, ``seats`` (``[{"name": ..., "bot": level or null}]``),
         and optionally ``options`` (an object, or ``name=value`` lines as ``maumau play --option`` takes them),
@@ -142,13 +179,12 @@ class Lobby:
         ``reaction_seconds``.
 
         Nothing *spec* says is ever imported or read from a file: the variant and the house rules are names
-        of installed ones.
+        of installed ones.  *client* is the address that asks (see `host`).
 
         Raises:
             TableError: *spec* is not such an object, or there are too many tables.
             MaumauError: the rules refuse the variant, an option or the seats.
         """
-        self._make_room()
         seats = [_seat(entry) for entry in _field(spec, "seats", list)]
         if len(seats) > 64:
             raise TableError(f"a table has at most 64 seats, not {len(seats)}")
@@ -175,16 +211,25 @@ class Lobby:
             options=options,
             house_rules=house_rules,
             reaction_seconds=None if reaction is None else float(reaction),
-            think_seconds=self.limits.think_seconds,
+            think_seconds=self._think(seats),
         )
-        return self.host(table)
+        return self.host(table, client=client)
 
-    def host(self, table: Table) -> Hosted:
+    def host(self, table: Table, *, client: str = "") -> Hosted:
         """
         Host *table* (a new one or one restored from a save) under a new id, with new tokens; store it.
+
+        *client* is the address that asks: it and its network may have only so many tables at once.
+
+        Raises:
+            TableError: the client, its network or the server has too many tables, or a table where no person
+                sits has an option above ``limits.unattended_option``.
         """
-        self._make_room()
-        table.think_seconds = self.limits.think_seconds
+        owner = (digest(client), digest(network_of(client))) if client else ("", "")
+        unattended = all(seat.is_bot for seat in table.seats)
+        self._admit(table, owner, unattended)
+        self._make_room(person=not unattended)
+        table.think_seconds = self._think(table.seats)
         tokens = tuple(None if seat.is_bot else secrets.token_urlsafe(16) for seat in table.seats)
         key = secrets.token_urlsafe(16)
         hosted = Hosted(
@@ -194,9 +239,15 @@ class Lobby:
             digest(key),
             secrets=(tokens, key),
             active=self.clock(),
+            owner=owner,
+            watched=self.clock(),
         )
         self.tables[hosted.id] = hosted
-        self.persist(hosted)
+        try:
+            self.persist(hosted)
+        except StoreError:
+            del self.tables[hosted.id]
+            raise
         return hosted
 
     def links(self, hosted: Hosted, base: str) -> dict[str, Any]:
@@ -229,19 +280,39 @@ class Lobby:
         """
         Write *hosted*'s new moves to the store (when there is one), committed before this returns.
 
-        The moves since the table's last save are added one row each; every 100 moves (and when the
-        table is new) its whole save is written instead.
+        The moves since the table's last save are added one row each (about 70 bytes of the file); every
+        100 moves, or half the moves of the last save when that is more, and when the table is new, its whole
+        save is written instead (about 23 KB and 110 bytes a move of its match), so that a long match costs
+        a few hundred bytes a move in all, not a save every hundred moves that grows with it.
+
+        Raises:
+            StoreError: the store could not write them; the table stays as it is (see `revert`).
         """
         hosted.active = self.clock()
         if self.store is None or hosted.id not in self.tables:
             return
         actions = hosted.table.state.actions
-        if hosted.saved is None or len(actions) - hosted.saved >= CHECKPOINT or len(actions) < hosted.stored:
-            self.store.put(hosted.id, hosted.table.to_json(), hosted.tokens, hosted.key)
+        every = max(CHECKPOINT, (hosted.saved or 0) // 2)  # a save grows with its match: its bytes stay linear
+        if hosted.saved is None or len(actions) - hosted.saved >= every or len(actions) < hosted.stored:
+            save = hosted.table.to_json()
+            self.store.put(hosted.id, save, hosted.tokens, hosted.key, hosted.owner)
+            hosted.save = zlib.compress(save.encode("utf-8"), 1)
             hosted.saved = hosted.stored = len(actions)
         elif len(actions) > hosted.stored:
             self.store.append(hosted.id, hosted.stored, [to_json(action) for action in actions[hosted.stored :]])
             hosted.stored = len(actions)
+        hosted.committed = actions
+
+    def revert(self, hosted: Hosted) -> None:
+        """
+        Take *hosted*'s table back to what the store holds of it: its last save and the moves stored since.
+
+        The table a restart would bring back, so that no page is shown a change the store does not have.
+        """
+        table = Table.from_json(zlib.decompress(hosted.save))
+        table.catch_up(hosted.committed[hosted.saved or 0 :])
+        table.think_seconds = self._think(table.seats)
+        hosted.table = table
 
     def restore(self) -> int:
         """
@@ -252,6 +323,7 @@ class Lobby:
         if self.store is None:
             return 0
         count = 0
+        now, wall = self.clock(), time.time()
         for row in self.store.rows():
             try:
                 table = Table.from_json(row.save)
@@ -260,9 +332,12 @@ class Lobby:
             except MaumauError as error:
                 print(f"maumau: table {row.id} not restored: {error}", file=sys.stderr)
                 continue
-            table.think_seconds = self.limits.think_seconds
-            hosted = Hosted(row.id, table, row.tokens, row.key, active=self.clock())
+            table.think_seconds = self._think(table.seats)
+            since = now - max(0.0, wall - row.updated)  # its last move, as long ago as before the restart
+            hosted = Hosted(row.id, table, row.tokens, row.key, active=since, owner=row.owner, watched=since)
+            hosted.played = any(row.tokens[action.seat] is not None for action in table.state.actions)
             hosted.saved, hosted.stored = saved, len(table.state.actions)
+            hosted.save, hosted.committed = zlib.compress(row.save.encode("utf-8"), 1), table.state.actions
             self.tables[row.id] = hosted
             count += 1
         return count
@@ -275,26 +350,86 @@ class Lobby:
         if hosted.timer is not None:
             hosted.timer.cancel()
         if self.store is not None:
-            self.store.drop(hosted.id)
+            try:
+                self.store.drop(hosted.id)
+            except StoreError as error:  # forgotten here all the same; a restart brings it back, to expire again
+                print(f"maumau: table {hosted.id} not dropped from the store: {error}", file=sys.stderr)
 
     def expire(self) -> int:
         """
-        Close the tables nobody moved in for ``limits.idle_seconds`` (finished ones after a tenth of that).
+        Close the tables no page was open on for ``limits.unwatched_seconds``, and those nobody moved in for
+        ``limits.idle_seconds`` (finished ones, and stopped ones where no person sits, after a tenth of that).
         """
         now = self.clock()
-        idle = self.limits.idle_seconds
+        idle, unwatched = self.limits.idle_seconds, self.limits.unwatched_seconds
         stale = [
             hosted
             for hosted in list(self.tables.values())
-            if now - hosted.active > (idle / 10 if hosted.table.state.is_over else idle)
+            if now - hosted.active > (idle / 10 if self._over(hosted) else idle)
+            or (not hosted.watchers and now - hosted.watched > unwatched)
         ]
         for hosted in stale:
             self.close(hosted)
         return len(stale)
 
-    def _make_room(self) -> None:
+    def join(self, hosted: Hosted, watcher: Watcher) -> None:
         """
-        At the limit, forget idle tables, then the finished tables nobody watches; refuse when that frees nothing.
+        A page opens on *hosted*: it is watched (a table where no person sits plays on).
+        """
+        hosted.watchers.append(watcher)
+        hosted.watched = self.clock()
+        if hosted.unattended and hosted.timer is None and hosted.id in self.tables:
+            self.schedule(hosted)
+
+    def leave(self, hosted: Hosted, watcher: Watcher) -> None:
+        """
+        A page of *hosted* closes.
+        """
+        if watcher in hosted.watchers:
+            hosted.watchers.remove(watcher)
+        hosted.watched = self.clock()
+
+    def _over(self, hosted: Hosted) -> bool:
+        """
+        Whether *hosted* plays no more: its match is over, or it has no person and played its moves.
+        """
+        table = hosted.table
+        return table.state.is_over or (hosted.unattended and table.version >= self.limits.unattended_moves)
+
+    def _think(self, seats: Sequence[Seat]) -> float:
+        return UNATTENDED_THINK if all(seat.is_bot for seat in seats) else self.limits.think_seconds
+
+    def _admit(self, table: Table, owner: tuple[str, str], unattended: bool) -> None:
+        """
+        Refuse a table its client or network may not have now, or one with no person and an option too large.
+        """
+        limits = self.limits
+        if unattended:
+            for name, value in table.state.options.items():
+                if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.unattended_option:
+                    raise TableError(
+                        f"a table where no person sits takes options up to {limits.unattended_option}; "
+                        f"{name!r} is {shorten(value)}"
+                    )
+        if owner == ("", ""):
+            return
+        mine = [hosted for hosted in self.tables.values() if hosted.owner[1] == owner[1]]
+        bounds = [(limits.tables_per_client, limits.tables_per_network, "tables")]
+        if unattended:
+            mine = [hosted for hosted in mine if hosted.unattended]
+            bounds = [(limits.unattended_per_client, 2 * limits.unattended_per_client, "tables without a person")]
+            if sum(hosted.unattended for hosted in self.tables.values()) >= limits.unattended_tables:
+                raise TableError(f"this server hosts {limits.unattended_tables} tables without a person already")
+        for per_client, per_network, what in bounds:
+            if sum(hosted.owner[0] == owner[0] for hosted in mine) >= per_client:
+                raise TableError(f"one address may have {per_client} {what} at once; close one or wait")
+            if len(mine) >= per_network:
+                raise TableError(f"one network may have {per_network} {what} at once; close one or wait")
+
+    def _make_room(self, *, person: bool = True) -> None:
+        """
+        At the limit, forget idle tables, then the finished tables nobody watches, then (for a table where a
+        person sits) the oldest tables nobody plays in; refuse when that frees nothing.
         """
         if len(self.tables) < self.limit:
             return
@@ -302,7 +437,13 @@ class Lobby:
         for hosted in list(self.tables.values()):
             if len(self.tables) < self.limit:
                 break
-            if hosted.table.state.is_over and not hosted.watchers:
+            if self._over(hosted) and not hosted.watchers:
+                self.close(hosted)
+        if person:
+            unplayed = [hosted for hosted in self.tables.values() if hosted.unattended or not hosted.played]
+            for hosted in sorted(unplayed, key=lambda hosted: (bool(hosted.watchers), hosted.active)):
+                if len(self.tables) < self.limit:
+                    break
                 self.close(hosted)
         if len(self.tables) >= self.limit:
             raise TableError(f"this server hosts {self.limit} tables already; try again later")
@@ -345,10 +486,12 @@ class Lobby:
             return "spectators cannot act"
         if not isinstance(request, dict):
             return "a request must be a JSON object"
+        if hosted.id not in self.tables:  # closed while its page was open: nothing more is stored, so nothing played
+            return CLOSED
         hosted.active = self.clock()
         seen = request.get("version")
         if seen is not None and seen != hosted.table.version:
-            return f"{STALE}: the table is at move {hosted.table.version}, the page showed move {seen}"
+            return f"{STALE}: the table is at move {hosted.table.version}, the page showed move {shorten(seen)}"
         try:
             if request.get("type") == "act":
                 action = from_json(json.dumps(request.get("action")), Action)
@@ -358,8 +501,13 @@ class Lobby:
             else:
                 return f"unknown request type {shorten(request.get('type'))}; expected 'act' or 'decline'"
         except MaumauError as error:
-            return str(error)[:300]
-        self.persist(hosted)
+            return brief(str(error), 120)
+        try:
+            self.persist(hosted)
+        except StoreError:
+            self.revert(hosted)
+            return f"{UNSAVED}, so this move did not happen; try again in a moment"
+        hosted.played = True
         return None
 
     async def broadcast(self, hosted: Hosted) -> None:
@@ -395,8 +543,12 @@ class Lobby:
         deadline = hosted.table.deadline
         if deadline is None:
             return
-        loop = asyncio.get_running_loop()
-        hosted.timer = loop.call_later(max(0.0, deadline - time.monotonic()) + 0.01, self._expire, hosted)
+        delay = max(0.0, deadline - time.monotonic()) + 0.01
+        if hosted.unattended:  # nobody to wait for: at a person's pace, while a page watches, up to its moves
+            if not hosted.watchers or self._over(hosted):
+                return
+            delay = max(delay, self.limits.pace_seconds)
+        hosted.timer = asyncio.get_running_loop().call_later(delay, self._expire, hosted)
 
     def _expire(self, hosted: Hosted) -> None:
         hosted.timer = None
@@ -408,15 +560,28 @@ class Lobby:
         """
         async with hosted.lock:
             moved = await asyncio.to_thread(self._advanced, hosted)
-        if moved:
+        if moved is None:  # not stored: the bots try again later
+            if hosted.timer is not None:
+                hosted.timer.cancel()
+            hosted.timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._expire, hosted)
+        elif moved:
             await self.broadcast(hosted)
         else:
             self.schedule(hosted)
 
-    def _advanced(self, hosted: Hosted) -> bool:
+    def _advanced(self, hosted: Hosted) -> bool | None:
+        """
+        Whether the table moved on; ``None`` when it did but the store could not write it (and it went back).
+        """
+        if hosted.id not in self.tables:
+            return False
         moved = hosted.table.advance()
         if moved:
-            self.persist(hosted)
+            try:
+                self.persist(hosted)
+            except StoreError:
+                self.revert(hosted)
+                return None
         return moved
 
 
@@ -442,10 +607,14 @@ def _options(given: dict[str, Any] | list[Any]) -> dict[str, Any]:
     """
     if isinstance(given, dict):
         return given
-    try:
-        return dict(parse_option(str(line)) for line in given)
-    except ValueError as error:
-        raise TableError(f"options: {error}") from None
+    options = {}
+    for line in given:
+        try:
+            name, value = parse_option(str(line))
+        except ValueError as error:
+            raise TableError(f"options: {brief(str(error), 120)}") from None
+        options[name] = value
+    return options
 
 
 def _text(value: object, what: str) -> str:
@@ -469,6 +638,6 @@ def _seat(entry: object) -> Seat:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise TableError(f"a seat is a name or an object with a name, got {shorten(entry)}")
     bot = entry.get("bot") or None
-    if bot is not None and not isinstance(bot, str):
-        raise TableError(f"a seat's bot is a level's name, got {shorten(bot)}")
+    if bot is not None and bot not in Table.levels():
+        raise TableError(f"a seat's bot is one of the levels {', '.join(Table.levels())}, not {shorten(bot)}")
     return Seat(_text(entry["name"], "a seat's name"), None if bot is None else _text(bot, "a bot level"))
