@@ -47,6 +47,8 @@ __all__ = ["create_app"]
 REFUSED = 4403
 #: Close codes of RFC 6455: data of a kind the server does not take, a policy broken, a message too big.
 UNSUPPORTED, POLICY, TOO_BIG = 1003, 1008, 1009
+#: The answer to a message above a page's rate, which is dropped unread.
+_SLOW_DOWN = json.dumps({"type": "error", "message": "too many messages: this one was dropped, slow down"})
 
 #: A small icon, for the browsers that ask for /favicon.ico whatever the page says.
 _ICON = (
@@ -204,6 +206,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         watcher = Watcher(websocket, None if seat is None else int(seat))
         hosted.watchers.append(watcher)
         speaking = RateLimiter(bounds.messages_per_second, bounds.burst)
+        dropping = RateLimiter(1.0, bounds.dropped)
         try:
             await asyncio.wait_for(websocket.send_text(tables.message(hosted, watcher)), bounds.send_seconds)
             while True:
@@ -221,8 +224,11 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
                     await websocket.close(TOO_BIG, f"a message has at most {bounds.frame_bytes} bytes")
                     break
                 if not speaking.allow(""):
-                    await websocket.close(POLICY, "too many messages")
-                    break
+                    if not dropping.allow(""):
+                        await websocket.close(POLICY, "too many messages")
+                        break
+                    await asyncio.wait_for(websocket.send_text(_SLOW_DOWN), bounds.send_seconds)
+                    continue
                 problem = await _handled(hosted, watcher, text)
                 if problem is not None:
                     error = {"type": "error", "message": problem}
