@@ -192,6 +192,11 @@ __all__ = [
 
 from . import mechanics
 from ._determinize import Knowledge, sample_state
+from ._grammar import Grammar
+from ._moves import find_move, move_names
 from ._narration import Narrator, narrate
+from ._status import Status
 
 __all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "sample_state"]
+# the front-end kit: `Table`, the narration, the status records and the move reader
+__all__ += ["Grammar", "Status", "find_move", "move_names"]

@@ -21,7 +21,7 @@ through the mechanic's own hook ``maumau_window_closed``.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Literal
 
 from attrs import evolve, field, frozen
@@ -32,8 +32,10 @@ from .._effects import CallRuling, RoundEnd
 from .._engine import replay
 from .._events import ChallengeMade, Event
 from .._features import Feature, relative_seats
+from .._grammar import Grammar
 from .._slots import TRANSIENT, Slot
 from .._state import GameState, evolve_state
+from .._status import Status
 from .._view import PlayerView
 from ..exceptions import PluginError, Reason
 from ..flow import draw_cards, emit, forfeit_turn
@@ -375,3 +377,63 @@ class Challenges:
                 f"challenge offender {current.offenders} names a seat that does not exist; seats are 0 to {count - 1}"
             )
         return None
+
+
+# --- how challenges of a missed call are told, shown, typed and played -----------------------
+
+
+@hookimpl
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    if not isinstance(event, ChallengeMade):
+        return None
+    offender, missed = narrator.object_name(event.offender), quoted_calls(event.missed)
+    return f"{narrator.verb(event.seat, 'challenge', 'challenges')} {offender} for the missed {missed}."
+
+
+@hookimpl
+def maumau_tell_action(action: Action, narrator: Grammar, seen: PlayerView | None) -> str | None:
+    if not isinstance(action, Challenge):
+        return None
+    found = window(seen) if seen is not None else None
+    missed = f" (missed {quoted_calls(found.missed)})" if found is not None else ""
+    return f"challenge {narrator.object_name(action.offender)}{missed}"
+
+
+@hookimpl
+def maumau_tell_move(event: Event, narrator: Grammar) -> str | None:
+    return f"challenged {narrator.object_name(event.offender)}" if isinstance(event, ChallengeMade) else None
+
+
+@hookimpl
+def maumau_status(seen: PlayerView) -> Status | None:
+    found = window(seen)
+    if found is None:
+        return None
+    return Status(
+        "Open call", f"seat {found.offender} missed {quoted_calls(found.missed)} and may be challenged", "call"
+    )
+
+
+@hookimpl
+def maumau_shown_slots() -> tuple[str, ...]:
+    return (WINDOWS.name,)
+
+
+@hookimpl
+def maumau_move_names(action: Action) -> tuple[str, ...] | None:
+    return ("challenge", f"challenge {action.offender}") if isinstance(action, Challenge) else None
+
+
+@hookimpl
+def maumau_menu_place(action: Action) -> int | None:
+    return 0 if isinstance(action, Challenge) else None  # a challenge first: its window may close
+
+
+@hookimpl
+def maumau_bot_knows() -> tuple[type[Action], ...]:
+    return (Challenge,)
+
+
+@hookimpl(tryfirst=True)
+def maumau_bot_hint(actions: Sequence[Action]) -> Action | None:
+    return next((action for action in actions if isinstance(action, Challenge)), None)  # a missed call: always

@@ -21,9 +21,11 @@ from .._cards import Card
 from .._effects import RoundEnd
 from .._events import Event
 from .._features import Feature, relative_seats
+from .._grammar import Grammar, cards_word, ordinal
 from .._select import CardSet, CardSpec
 from .._slots import Slot
 from .._state import GameState, RoundResult
+from .._status import Status
 from .._view import PlayerView
 from ..flow import draw_cards, emit, walk
 from ..hookspecs import hookimpl
@@ -216,3 +218,28 @@ class Placings:
         if any(not 0 <= seat < len(state.players) for seat in done) or len(set(done)) != len(done):
             return f"placings {list(done)} name a seat that does not exist, or one twice"
         return None
+
+
+# --- how placings are told and shown ----------------------------------------------------------
+
+
+@hookimpl
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    if not isinstance(event, PlayerRevived):
+        return None
+    back = narrator.verb(event.seat, "are", "is")
+    return f"{back} brought back into the round with {cards_word(event.count)}."
+
+
+@hookimpl
+def maumau_status(seen: PlayerView) -> Status | None:
+    seats = placed(seen)
+    if not seats:
+        return None
+    text = " · ".join(f"seat {seat} {ordinal(place)}" for place, seat in enumerate(seats, 1))
+    return Status("Finished", text, finished=seats)
+
+
+@hookimpl
+def maumau_shown_slots() -> tuple[str, ...]:
+    return (PLACED.name,)
