@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -41,6 +41,9 @@ __all__ = [
     "bot_knows",
     "menu_place",
     "move_names",
+    "profile_mechanics",
+    "profile_problems",
+    "profile_sections",
     "shown_slots",
     "statuses",
     "tell_action",
@@ -150,3 +153,27 @@ def bot_follows(source: Any) -> Callable[[Card], bool] | None:
     """
     follows: Callable[[Card], bool] | None = _hooks().maumau_bot_follows(source=source)
     return follows
+
+
+def profile_sections() -> dict[str, Mapping[str, Any]]:
+    """
+    The profile sections the mechanics read, each with its JSON Schema.
+    """
+    found: list[Mapping[str, Mapping[str, Any]] | None] = _hooks().maumau_profile_sections()
+    return {name: section for sections in reversed(found) if sections for name, section in sections.items()}
+
+
+def profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[object]:
+    """
+    The mechanics a profile's *data* asks for, by the mechanics that read its sections.
+    """
+    found: list[Sequence[object] | None] = _hooks().maumau_profile_mechanics(data=data, deck=deck)
+    return [mechanic for mechanics in reversed(found) if mechanics for mechanic in mechanics]
+
+
+def profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    What the mechanics find wrong with their keys in a profile's *data*.
+    """
+    found: list[Sequence[tuple[str, str]] | None] = _hooks().maumau_profile_problems(data=data, deck=deck)
+    return [problem for problems in reversed(found) if problems for problem in problems]

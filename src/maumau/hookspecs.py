@@ -33,7 +33,7 @@ complete (`maumau.flow.complete_turn`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import pluggy
@@ -882,6 +882,52 @@ def maumau_bot_follows(source: Any) -> Callable[[Card], bool] | None:
     The heuristic bot keeps wild cards for later and plays a card that
     follows plainly first.  Return ``None`` when nothing of yours binds the
     next card now.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+# --- game profiles: the keys a mechanic reads ----------------------------------------
+#
+# Asked by `maumau.profiles` of the same modules as the front-end hooks (the
+# built-in mechanics' and the entry-point group ``maumau.mechanics``), so
+# that a mechanic declares its profile keys beside the rules they configure.
+
+
+@hookspec
+def maumau_profile_sections() -> Mapping[str, Mapping[str, Any]] | None:
+    """
+    The top-level sections of a game profile this mechanic reads, each with its JSON Schema: collected.
+
+    Added to the schema that ships with maumau (`maumau.profiles.schema`),
+    so that a profile is checked against them, the reference lists their
+    keys with their descriptions and defaults, and an option or house rule
+    may set them.  A section of maumau's own may not be replaced.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> Sequence[object] | None:
+    """
+    The mechanics a profile's *data* asks for (its options and house rules applied): collected.
+
+    *deck* is the profile's pack for the most players.  Return instances
+    (``HandSwaps(cards=...)``), or ``None`` when *data* does not use yours.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> Sequence[tuple[str, str]] | None:
+    """
+    What the schema cannot see about this mechanic's keys in *data*, as (key path, problem) pairs: collected.
+
+    Asked once the profile passed the schema, with *deck* the pack for the
+    most players: a card that is not in the pack, keys that contradict
+    each other.  The loader refuses the profile with every problem found.
 
     .. versionadded:: 0.2.0
     """

@@ -31,6 +31,7 @@ from .._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
 from .._cards import Card
 from .._effects import CallRuling, DrawRule, Effect, RoundEnd
 from .._events import DirectionReversed, PileRecycled, RoundStarted, TurnSkipped
+from .._front import profile_mechanics
 from .._options import Option, Options
 from .._select import CardSet
 from .._slots import Slot
@@ -187,7 +188,7 @@ def _mechanics(data: Mapping[str, Any]) -> list[object]:
     ending = data.get("round", {})
     if ending.get("ends") == "placings":
         found.append(Placings(revive=cards_of(ending.get("revive"))))
-    return found
+    return found + profile_mechanics(data, deck_of(data, players_of(data)[1]))  # the installed mechanics' keys
 
 
 def _text(spec: object) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from .._cards import Card
+from .._front import profile_problems
 from .._select import CardSet
 from ..exceptions import InvalidCardError, ProfileError
 from . import _validate
@@ -359,7 +360,8 @@ def _checked(data: dict[str, Any], source: str, at: str = "", sections: Sequence
         found = [problem for key in sections for problem in _validate.check_section(data, key)]
     problems = [(f"{at}{path}", problem) for path, problem in found]
     if not problems:
-        problems = [(f"{at}{path}", problem) for path, problem in _problems_of_game(data)]
+        found = _problems_of_game(data) or profile_problems(data, deck_of(data, players_of(data)[1]))
+        problems = [(f"{at}{path}", problem) for path, problem in found]
     if problems:
         raise _refuse(source, problems)
 
