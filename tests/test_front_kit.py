@@ -167,3 +167,29 @@ class TestChatBot:
 
         assert summary.startswith("Top card: ")
         assert "Your hand: " in summary
+
+
+class TestChallengesOfACallAreAMechanic:
+    """
+    The missed call's `maumau.Challenge` lives with its rule, in `maumau.mechanics.challenges`, as the Wild
+    Draw Four's `maumau.mechanics.ChallengePlay` does.
+    """
+
+    def test_the_challenge_and_its_event_live_with_the_mechanic(self) -> None:
+        assert (maumau.Challenge.__module__, maumau.ChallengeMade.__module__) == ("maumau.mechanics.challenges",) * 2
+
+    def test_a_challenge_without_an_open_call_is_no_challenge(self) -> None:
+        state = maumau.new_game("classic", players=3, seed=1, plugins=[_CallOnEveryCard()])
+
+        with pytest.raises(maumau.IllegalActionError) as refused:
+            maumau.check_action(state, Challenge(0, 1))
+
+        assert refused.value.reason is maumau.Reason.NO_CHALLENGE
+
+    def test_a_game_without_challenges_has_no_challenge(self) -> None:
+        state = maumau.new_game("classic", players=3, seed=1)
+
+        with pytest.raises(maumau.IllegalActionError) as refused:
+            maumau.check_action(state, Challenge(0, 1))
+
+        assert refused.value.reason is maumau.Reason.NOT_SUPPORTED

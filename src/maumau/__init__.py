@@ -9,14 +9,13 @@ entry points; see `variants`.
 
 from importlib.metadata import PackageNotFoundError, version
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, french_deck, parse_card, parse_cards
 from ._effects import CallRuling, DrawRule, Effect, RoundEnd, combined
 from ._engine import apply, check_action, is_legal, legal_actions, new_game, replay
 from ._events import (
     CardPlayed,
     CardsDrawn,
-    ChallengeMade,
     DirectionReversed,
     Event,
     HandsPassed,
@@ -77,6 +76,7 @@ from .exceptions import (
 )
 from .flow import read_call
 from .hookspecs import hookimpl
+from .mechanics.challenges import Challenge, ChallengeMade  # the missed call's challenge: a mechanic's, public here
 from .plugins import Rules, VariantInfo, variants
 
 try:

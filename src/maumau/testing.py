@@ -49,7 +49,7 @@ from typing import Any
 
 from attrs import evolve
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions, new_game, replay
@@ -59,7 +59,7 @@ from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError
-from .mechanics.challenges import window
+from .mechanics.challenges import Challenge, window
 from .plugins import Rules
 
 __all__ = [

@@ -50,18 +50,19 @@ from .wishes import ChooseRank, RankWishes
 
 #: The built-in mechanics' modules, each holding its whole concept: its rules (a class a game names in
 #: ``maumau_mechanics``) and how it is told, shown, typed and played (the front-end hooks, answered at module
-#: level).  A new built-in mechanic is one more line here; the front ends read this list.
+#: level).  A new built-in mechanic is one more line here; the front ends and the profile compiler read this
+#: list, in this order (a profile's mechanics are registered in it).
 BUILT_IN: tuple[ModuleType, ...] = (
-    board,
-    challenges,
-    choices,
     combinations,
+    wishes,
+    stacking,
     finishing,
+    challenges,
+    play_challenges,
     jump_ins,
     placings,
-    play_challenges,
-    stacking,
-    wishes,
+    board,
+    choices,
 )
 
 __all__ = [

@@ -21,16 +21,16 @@ through the mechanic's own hook ``maumau_window_closed``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Literal
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any, Literal
 
 from attrs import evolve, field, frozen
 
-from .._actions import Action, Challenge, PlayCard, Resign
+from .._actions import Action, PlayCard, Resign
 from .._cards import Card
 from .._effects import CallRuling, RoundEnd
 from .._engine import replay
-from .._events import ChallengeMade, Event
+from .._events import Event
 from .._features import Feature, relative_seats
 from .._grammar import Grammar
 from .._slots import TRANSIENT, Slot
@@ -41,7 +41,47 @@ from ..exceptions import PluginError, Reason
 from ..flow import draw_cards, emit, forfeit_turn
 from ..hookspecs import hookimpl, hookspec
 
-__all__ = ["WINDOWS", "Challenges", "PlayTakenBack", "Window", "offenders", "quoted_calls", "window"]
+__all__ = [
+    "WINDOWS",
+    "Challenge",
+    "ChallengeMade",
+    "Challenges",
+    "PlayTakenBack",
+    "Window",
+    "offenders",
+    "quoted_calls",
+    "window",
+]
+
+
+@frozen(cache_hash=True)
+class Challenge(Action, kind="challenge"):
+    """
+    Point out that *offender* missed a call, while the window for it is open.
+
+    .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Defined in `maumau.mechanics.challenges`, beside its rule; still importable as ``maumau.Challenge``.
+    """
+
+    offender: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} challenges seat {self.offender}"
+
+
+@frozen
+class ChallengeMade(Event, kind="challenge_made"):
+    """
+    *seat* challenged *offender* for the missed call *missed*.
+
+    .. versionchanged:: 0.2.0
+       Defined in `maumau.mechanics.challenges`, beside its rule; still importable as ``maumau.ChallengeMade``.
+    """
+
+    seat: int
+    offender: int
+    missed: str
 
 
 @frozen
@@ -437,3 +477,14 @@ def maumau_bot_knows() -> tuple[type[Action], ...]:
 @hookimpl(tryfirst=True)
 def maumau_bot_hint(actions: Sequence[Action]) -> Action | None:
     return next((action for action in actions if isinstance(action, Challenge)), None)  # a missed call: always
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    section = data.get("challenges", {})
+    if not section.get("missed_calls"):
+        return None
+    return (Challenges(closes=section.get("closes", "turn"), take_back=section.get("take_back", False)),)

@@ -13,7 +13,8 @@ who would play first).  `order` reads a finished round's finishing order.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
+from typing import Any
 
 from attrs import frozen
 
@@ -22,7 +23,7 @@ from .._effects import RoundEnd
 from .._events import Event
 from .._features import Feature, relative_seats
 from .._grammar import Grammar, cards_word, ordinal
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, card_text_problems, cards_of
 from .._slots import Slot
 from .._state import GameState, RoundResult
 from .._status import Status
@@ -243,3 +244,23 @@ def maumau_status(seen: PlayerView) -> Status | None:
 @hookimpl
 def maumau_shown_slots() -> tuple[str, ...]:
     return (PLACED.name,)
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any]) -> tuple[object, ...] | None:
+    ending = data.get("round", {})
+    return (Placings(revive=cards_of(ending.get("revive"))),) if ending.get("ends") == "placings" else None
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    ending = data.get("round", {})
+    problems = card_text_problems("round.revive", ending.get("revive"), deck)
+    if ending.get("revive") is not None and ending.get("ends") != "placings":
+        problems.append(
+            ("round.revive", 'only a game that goes on after a player goes out (ends = "placings") can bring one back')
+        )
+    return problems

@@ -26,7 +26,8 @@ hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -35,7 +36,7 @@ from .._cards import Card
 from .._events import Event
 from .._features import Feature, one_hot
 from .._grammar import Grammar
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, cards_of
 from .._slots import Slot
 from .._state import GameState, evolve_state
 from .._status import Status
@@ -355,3 +356,20 @@ def maumau_bot_hint(source: GameState | PlayerView, actions: Sequence[Action], r
             if held >= SUSPICIOUS_HAND:
                 return accusation
     return None
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    play = data.get("challenges", {}).get("play")
+    if play is None:
+        return None
+    return (
+        PlayChallenges(
+            cards=cards_of(play["cards"]),
+            guilty_draws=play.get("guilty_draws", 4),
+            innocent_extra=play.get("innocent_extra", 2),
+        ),
+    )

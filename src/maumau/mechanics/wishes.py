@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -25,7 +26,7 @@ from .._events import Event
 from .._features import Feature, one_hot
 from .._grammar import Grammar
 from .._options import Options
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, cards_of, named_cards
 from .._slots import Slot
 from .._state import GameState, Pending, evolve_state
 from .._status import Status
@@ -287,3 +288,41 @@ def maumau_bot_follows(source: GameState | PlayerView) -> Callable[[Card], bool]
     if rank is None:
         return None
     return lambda card: card.rank == rank
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+    wishing = [special for special in specials if special.get("wish_rank")]
+    if not wishing:
+        return None
+    offered = [tuple(special["wish_ranks"]) for special in wishing if special.get("wish_ranks")]
+    named = [", ".join(spec) if isinstance(spec := special["cards"], list) else str(spec) for special in wishing]
+    return (
+        RankWishes(
+            cards=cards_of(named),
+            ranks=offered[0] if offered else None,
+            wild=cards_of(data.get("play", {}).get("wild")),
+        ),
+    )
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    ranks = {card.rank for card in deck}
+    problems = []
+    for name, special in data.get("special", {}).items():
+        path = f"special.{name}"
+        if not special.get("enabled", True) or named_cards(path, special["cards"], deck)[0] is None:
+            continue  # a card that names nothing is refused already; a disabled one wishes nothing
+        for rank in special.get("wish_ranks", ()):
+            if rank not in ranks:
+                problems.append((f"{path}.wish_ranks", f"{rank!r} is no rank of the pack"))
+        if special.get("wish_ranks") and not special.get("wish_rank"):
+            problems.append(
+                (f"{path}.wish_ranks", "wish_ranks are the choices of a card that wishes a rank: set wish_rank")
+            )
+    return problems
