@@ -6,7 +6,7 @@ may be challenged``), the web table as a badge, a chat bot as a sentence;
 none of them knows the mechanic it comes from.  A mechanic makes its
 records from what a seat or a spectator sees (``maumau_status``), and
 writes seats as "seat N", which each front end names for its listener
-(`maumau.Narrator.of_seats`).
+(`maumau.Grammar.of_seats`).
 """
 
 from __future__ import annotations

@@ -34,8 +34,6 @@ A variant names its mechanics in ``maumau_mechanics``::
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from . import board, challenges, choices, combinations, finishing, jump_ins, placings, play_challenges, stacking, wishes
 from .board import Board
 from .challenges import Challenges, Window
@@ -48,11 +46,11 @@ from .play_challenges import ChallengePlay, HandShown, PlayChallenges
 from .stacking import Stacking
 from .wishes import ChooseRank, RankWishes
 
-#: The built-in mechanics' modules, each holding its whole concept: its rules (a class a game names in
-#: ``maumau_mechanics``) and how it is told, shown, typed and played (the front-end hooks, answered at module
-#: level).  A new built-in mechanic is one more line here; the front ends and the profile compiler read this
-#: list, in this order (a profile's mechanics are registered in it).
-BUILT_IN: tuple[ModuleType, ...] = (
+#: The built-in mechanics' modules, in the order a game profile registers their mechanics.
+#: Each module holds its whole concept (the rules, as a class a game names in ``maumau_mechanics``; how it
+#: is told, shown, typed and played, and its profile keys, as hooks answered at module level).  A new
+#: built-in mechanic is one more line here; the front ends and the profile compiler read this list.
+BUILT_IN = (
     combinations,
     wishes,
     stacking,
