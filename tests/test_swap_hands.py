@@ -48,3 +48,24 @@ def test_a_third_partys_mechanic_plays_in_every_part_of_maumau(tmp_path: Path) -
 
     assert sorted(project["entry-points"]) == ["maumau.mechanics", "maumau.profiles"]
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def test_a_mechanic_that_cannot_be_loaded_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    dist_info = tmp_path / "broken_mechanic-1.0.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-mechanic\nVersion: 1.0\n")
+    (dist_info / "entry_points.txt").write_text("[maumau.mechanics]\nbroken = broken_mechanic_module\n")
+    (tmp_path / "broken_mechanic_module.py").write_text("raise ImportError('needs a package that is missing')\n")
+    script = (
+        "import sys, warnings; sys.path.insert(0, sys.argv[1]); warnings.simplefilter('always')\n"
+        "from maumau import Narrator\n"
+        "from maumau.mechanics.wishes import RankWished\n"
+        "print(Narrator(('Ann', 'Bob')).event(RankWished(0, '7')))\n"
+    )
+
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=120)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Ann wishes for 7s.\n"
+    assert "plugin 'broken'" in done.stderr
+    assert "needs a package that is missing" in done.stderr

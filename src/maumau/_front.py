@@ -12,13 +12,16 @@ party's mechanic is told and shown like a built-in one::
     [project.entry-points."maumau.mechanics"]
     swap-hands = "swap_hands.mechanic"
 
-The plugin manager is built once, when first asked.
+The plugin manager is built once, when first asked.  A mechanic's package
+that cannot be loaded is left out with a `RuntimeWarning` that names it and
+says why, so that the other mechanics and every game still work.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
 import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -64,10 +67,9 @@ def _hooks() -> pluggy.HookRelay:
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
             pm.register(entry.load(), name=f"{ENTRY_POINT_GROUP}:{entry.name}")
-        except Exception as error:  # a broken third-party package must not look like maumau's own failure
-            raise PluginError(
-                f"the mechanic cannot be loaded ({type(error).__name__}: {error})", plugin=entry.name
-            ) from error
+        except Exception as error:  # a broken package must not break every front end: the others still work
+            problem = PluginError(f"the mechanic cannot be loaded ({type(error).__name__}: {error})", plugin=entry.name)
+            warnings.warn(str(problem), RuntimeWarning, stacklevel=2)
     return pm.hook
 
 
