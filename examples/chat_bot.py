@@ -84,7 +84,7 @@ class ChatTable:
         parts = [f"Top card: {seen.top}" + (f" (wished suit {seen.wish})" if seen.wish else "")]
         if seen.debt:
             parts.append(f"{tell.verb(seen.to_move or 0, 'owe', 'owes')} {seen.debt} cards")
-        parts += [f"{status.label}: {text}" for status, text in tell.status(seen)]
+        parts += [f"{status.label}: {status.text}" for status in tell.status(seen)]
         parts += [f"{name.replace('_', ' ')}: {tell.of_seats(str(value))}" for name, value in tell.slots(seen)]
         parts.append("Cards: " + ", ".join(f"{tell.name(seat)} {size}" for seat, size in enumerate(seen.hand_sizes)))
         parts.append("Your hand: " + (" ".join(map(str, seen.hand)) or "empty"))

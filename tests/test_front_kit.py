@@ -91,7 +91,7 @@ class TestStatus:
     """
 
     def test_a_wished_rank_is_a_status(self) -> None:
-        assert [(Status("Wished rank", "8"), "8")] == Narrator(("Ann", "Bob", "Cleo"), 2).status(view(_wished(), 2))
+        assert [Status("Wished rank", "8")] == Narrator(("Ann", "Bob", "Cleo"), 2).status(view(_wished(), 2))
 
     def test_the_web_table_sends_the_status_as_one_list(self) -> None:
         table = _render.render(view(_wished(), 2), waiting=(2,), actor=2)
@@ -109,9 +109,7 @@ class TestStatus:
 
         told = Narrator(("Ann", "Bob", "Cleo"), seat).status(view(state, (seat + 2) % 3))
 
-        assert [(record.label, record.style, text) for record, text in told] == [
-            ("Open call", "call", "You missed 'Mau' and may be challenged")
-        ]
+        assert told == [Status("Open call", "You missed 'Mau' and may be challenged", "call")]
 
     def test_a_mechanics_action_is_named_by_its_mechanic(self) -> None:
         assert find_move("rank 8", [ChooseRank(1, "7"), ChooseRank(1, "8")]) == ChooseRank(1, "8")

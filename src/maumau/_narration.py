@@ -95,12 +95,12 @@ class Narrator(Grammar):
 
     # --- the table ------------------------------------------------------------------------
 
-    def status(self, seen: Any) -> list[tuple[Status, str]]:
+    def status(self, seen: Any) -> list[Status]:
         """
-        The mechanics' parts of the table's status as *seen* (a seat's view or a spectator's), each with its
-        text told to the narrator's seat: ``(Status("Open call", ...), "Ann missed 'Mau' and may be challenged")``.
+        The mechanics' parts of the table's status as *seen* (a seat's view or a spectator's), their text told
+        to the narrator's seat: ``Status("Open call", "Ann missed 'Mau' and may be challenged", "call")``.
         """
-        return [(status, self.sentence(status.text)) for status in _front.statuses(seen)]
+        return [attrs.evolve(status, text=self.sentence(status.text)) for status in _front.statuses(seen)]
 
     def sentence(self, text: str) -> str:
         """

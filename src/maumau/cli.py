@@ -119,12 +119,12 @@ class _Narrator(Narrator):
     def table(self, seen: PlayerView) -> list[str]:
         human = self.human
         status = self.status(seen)
-        finished = tuple(seat for record, _ in status for seat in record.finished)
+        finished = tuple(seat for record in status for seat in record.finished)
         scores = " · ".join(f"{self.name(seat)} {score}" for seat, score in enumerate(seen.scores))
         lines = [f"Scores:     {scores}"]
         lines.append(f"Top card:   {seen.top}" + (f"    wished suit: {seen.wish}" if seen.wish is not None else ""))
         lines += self.duties(seen, seen.to_move if seen.to_move is not None else human)
-        lines += [f"{record.label + ':':<11} {text}" for record, text in status]
+        lines += [f"{record.label + ':':<11} {record.text}" for record in status]
         if seen.pending is not None and seen.pending.kind != "suit":
             amount = f" ({seen.pending.amount})" if seen.pending.amount else ""
             lines.append(f"Deciding:   {self.name(seen.pending.seat)}: {seen.pending.kind.replace('_', ' ')}{amount}")
@@ -1045,7 +1045,7 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     if waiting:
         lines.append(f"Sits out:   {waiting}")
     hands = " · ".join(f"{narrator.name(s)}: {cards_word(size)}" for s, size in enumerate(watched.hand_sizes))
-    lines += [f"{record.label + ':':<11} {text}" for record, text in narrator.status(watched)]
+    lines += [f"{record.label + ':':<11} {record.text}" for record in narrator.status(watched)]
     lines.append(f"Hands:      {hands}    (draw pile: {watched.draw_pile_size})")
     return lines + narrator.variant_slots(watched)
 

@@ -411,7 +411,7 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         "playing": [card_data(card) for card in seen.playing],
         "again": seen.again,
         "waits": list(seen.waits),
-        "status": [{"label": record.label, "text": text, "style": _style(record.style)} for record, text in status],
+        "status": [{"label": record.label, "text": record.text, "style": _style(record.style)} for record in status],
         "pending": None
         if pending is None
         else {"seat": pending.seat, "kind": pending.kind.replace("_", " "), "amount": pending.amount},
@@ -420,7 +420,7 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         "rounds": [_round(r, n == len(seen.rounds) - 1) for n, r in enumerate(seen.rounds)],
         "result": None if result is None else _summary(None, result.reason, result.winners, result.totals),
         "boards": boards,
-        "placed": [seat for record, _ in status for seat in record.finished],
+        "placed": [seat for record in status for seat in record.finished],
         "slots": slots,
         "actions": mine["actions"],
         "waiting": list(waiting),
