@@ -24,6 +24,12 @@ of one game.  Three kinds of hook:
   gets the state the one before it returned and returns a new state, or
   ``None`` for no change.
 
+The last two blocks, the front-end hooks (``maumau_tell_event``,
+``maumau_status``, ``maumau_bot_hint``, ...) and the profile-key hooks
+(``maumau_profile_sections``, ...), are never asked by the engine: the
+front-end kit and `maumau.profiles` ask them of the mechanics' modules
+(`maumau.mechanics.BUILT_IN` and the entry-point group ``maumau.mechanics``).
+
 Implementations may accept any subset of the arguments.  Hooks describe a
 rule and return a value; they never hand the move on themselves: the
 kernel ends a turn in one place, once a play, a draw or a decision is
