@@ -176,14 +176,20 @@ def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> 
     dormant = [cards for _, cards in named if cards is not None]  # a rule on debts may wait for an option
     debt = [cards for special, cards in named if cards is not None and special.get("enabled", True)]
     for index, pool in enumerate(debts.get("pools", ())):
-        path = f"debts.pools[{index}]"
-        problems += unknown_cards(path, pool, deck)
-        chosen, found = named_cards(path, pool, deck)
-        problems += found
-        if chosen is not None and not any(card in chosen and any(card in cards for cards in debt) for card in deck):
-            problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
+        problems += _pool_problems(f"debts.pools[{index}]", pool, deck, debt)
     if debts.get("stack", "same_rank") == "pools" and not debts.get("pools"):
         problems.append(("debts.pools", 'stack = "pools" needs the pools'))
     if "stack" in debts and not any(card in cards for card in deck for cards in dormant):
         problems.append(("debts.stack", "no special card makes a debt (draw), so nothing is stacked"))
+    return problems
+
+
+def _pool_problems(path: str, pool: object, deck: tuple[Card, ...], debt: list[CardSet]) -> list[tuple[str, str]]:
+    """
+    What is wrong with one pool of cards that answer each other's debts: cards the pack lacks, or no debt.
+    """
+    chosen, found = named_cards(path, pool, deck)
+    problems = [*unknown_cards(path, pool, deck), *found]
+    if chosen is not None and not any(card in chosen and any(card in cards for cards in debt) for card in deck):
+        problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
     return problems
