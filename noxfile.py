@@ -171,7 +171,7 @@ def browser(session: nox.Session) -> None:
         quiet = {"DEBIAN_FRONTEND": "noninteractive"}
         session.run("apt-get", "update", "-qq", external=True, env=quiet)
         session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True, env=quiet)
-    session.install("-e", ".[web]", *GROUPS["browser"])
+    session.install("-e", ".[web]", "-e", "tests/swap_hands", *GROUPS["browser"])  # a third party's mechanic too
     session.run("python", "tests/browser.py", "--shots", "build/browser")
     session.run("python", "benchmarks/web_load.py", "--tables", "40", "--seconds", "360", *session.posargs)
     session.run("python", "benchmarks/web_attacks.py", "--seconds", "60")

@@ -19,10 +19,12 @@ name with markup in it shows as text, the others' moves are shown one at a
 time (``?pace=`` on the join link sets how long each) and stay beside their
 seats, the match target is on the table, the hands of a finished round are
 shown, and a finished match offers a new match and the way back to the
-lobby.  Then it plays one more whole match (``--phone``, sau-mau-mau, whose
-race board is the widest) in a viewport 390 pixels wide, as on a phone, and
-checks on the create page and all through the table page that nothing
-scrolls sideways (``document.documentElement.scrollWidth <= 390``).
+lobby.  ``swap-mau`` is a game of a third party's mechanic (``tests/swap_hands``,
+installed by ``nox -s browser``), whose swaps the log must tell.  Then it plays
+one more whole match (``--phone``, sau-mau-mau, whose race board is the
+widest) in a viewport 390 pixels wide, as on a phone, and checks on the
+create page and all through the table page that nothing scrolls sideways
+(``document.documentElement.scrollWidth <= 390``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ CHROMIUM_ARGS = [
 ]
 #: Clicks one match may take before the script gives up.
 CLICK_LIMIT = 1500
+#: Words the log of a game of a third party's mechanic shows (``tests/swap_hands``, which ``nox -s browser`` installs).
+THIRD_PARTY_WORDS = {"swap-mau": "hands with"}
 #: A phone's viewport width: no page may scroll sideways in it.
 PHONE_WIDTH = 390
 #: A seat name with markup in it: the pages must show it as text, never build elements from it.
@@ -260,6 +264,10 @@ class Game:
                 page.wait_for_timeout(50)  # a bot is moving, or the page is between two states
         page.wait_for_function("document.body.dataset.busy !== 'yes'", timeout=30_000)
         page.screenshot(path=str(self.shots / f"{self.name}-end.png"), full_page=True)
+        told = THIRD_PARTY_WORDS.get(self.variant)
+        if told is not None:
+            log = " ".join(page.eval_on_selector_all("#log li", "lines => lines.map(l => l.textContent)"))
+            check(told in log, f"a third party's mechanic is told in the log: {told!r}")
         summary = page.text_content("#summary") or ""
         check("Total" in summary, "the match summary shows the totals")
         check(page.query_selector("[data-test=round-hands] .mini") is not None, "the hands of the last round are shown")
@@ -301,7 +309,7 @@ def check(condition: bool, what: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--shots", type=Path, default=Path("build/browser"), help="where screenshots go")
-    parser.add_argument("--variants", nargs="*", default=["classic", "penalty-52", "sau-mau-mau"])
+    parser.add_argument("--variants", nargs="*", default=["classic", "penalty-52", "sau-mau-mau", "swap-mau"])
     parser.add_argument("--phone", nargs="*", default=["sau-mau-mau"], help=f"variants played {PHONE_WIDTH} px wide")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--pace", type=int, default=20, help="milliseconds each of the others' moves is shown")

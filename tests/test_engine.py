@@ -11,6 +11,7 @@ from attrs import evolve, frozen
 from hypothesis import given
 from hypothesis import strategies as st
 
+import maumau
 from family import family_game
 from helpers import choose, deal, draw, play, position, random_states
 from maumau import (
@@ -94,7 +95,13 @@ ILLEGAL: list[tuple[str, Callable[[], GameState], Action, Reason]] = [
     ("pass with a debt", lambda: play(start(), 1, "7h"), Pass(2), Reason.CANNOT_PASS),
     ("suit with nothing to name", start, ChooseSuit(1, HEARTS), Reason.NO_DECISION),
     ("suit not in the deck", lambda: play(start(), 1, "Jc"), ChooseSuit(1, "green"), Reason.BAD_CHOICE),
-    ("challenge without a missed call", start, Challenge(0, 1), Reason.NO_CHALLENGE),
+    ("challenge in a game without challenges", start, Challenge(0, 1), Reason.NOT_SUPPORTED),
+    (
+        "challenge without a missed call",
+        lambda: maumau.new_game("ccw-house", players=3, seed=1),
+        Challenge(0, 1),
+        Reason.NO_CHALLENGE,
+    ),
     ("action the variant lacks", start, Wave(1), Reason.NOT_SUPPORTED),
     (
         "ace alone where it needs another card",

@@ -323,12 +323,11 @@ class TestTheFamilysMoves:
         lobby, hosted, watcher = self._hosted()
         table = json.loads(lobby.message(hosted, watcher))["table"]
 
-        assert {key: table[key] for key in ("playing", "again", "waits", "rank_wish", "suspect")} == {
+        assert {key: table[key] for key in ("playing", "again", "waits", "status")} == {
             "playing": [],
             "again": None,
             "waits": [],
-            "rank_wish": None,
-            "suspect": None,
+            "status": [],
         }
 
     @pytest.mark.parametrize(

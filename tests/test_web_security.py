@@ -198,21 +198,36 @@ class TestFramesAndBodies:
         answer = client.post("/api/tables", content=b"x" * 5000, headers=JSON)
         assert answer.status_code == 413
 
-    def test_a_page_that_floods_is_closed(self) -> None:
-        client = client_of(Lobby(limits=Limits(messages_per_second=1, burst=3)))
+    def test_a_message_above_the_rate_is_dropped_with_an_error_frame(self) -> None:
+        client = client_of(Lobby(limits=Limits(messages_per_second=0.001, burst=2, dropped=50)))
         links = create(client)
         with client.websocket_connect(socket_path(links["seats"][1]["url"])) as page:
             page.receive_text()
-            closed = None
-            for _ in range(10):
+            answers = []
+            for _ in range(6):
+                page.send_text(json.dumps({"type": "decline"}))
+                answers.append(json.loads(page.receive_text()))
+        dropped = [answer for answer in answers[2:] if "slow down" in answer.get("message", "")]
+        assert len(dropped) == 4
+        assert all(answer["type"] == "error" for answer in dropped)
+
+    def test_a_page_that_keeps_flooding_is_closed(self) -> None:
+        client = client_of(Lobby(limits=Limits(messages_per_second=0.001, burst=3, dropped=5)))
+        links = create(client)
+        with client.websocket_connect(socket_path(links["seats"][1]["url"])) as page:
+            page.receive_text()
+            closed, answered = None, 0
+            for _ in range(20):
                 page.send_text(json.dumps({"type": "decline"}))
                 try:
                     page.receive_text()
                 except WebSocketDisconnect as error:
                     closed = error
                     break
+                answered += 1
         assert closed is not None
         assert (closed.code, closed.reason) == (1008, "too many messages")
+        assert answered == 3 + 5
 
 
 class _Reader:

@@ -9,14 +9,13 @@ entry points; see `variants`.
 
 from importlib.metadata import PackageNotFoundError, version
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, french_deck, parse_card, parse_cards
 from ._effects import CallRuling, DrawRule, Effect, RoundEnd, combined
 from ._engine import apply, check_action, is_legal, legal_actions
 from ._events import (
     CardPlayed,
     CardsDrawn,
-    ChallengeMade,
     DirectionReversed,
     Event,
     HandsPassed,
@@ -79,6 +78,7 @@ from .exceptions import (
 )
 from .flow import read_call
 from .hookspecs import hookimpl
+from .mechanics.challenges import Challenge, ChallengeMade  # the missed call's challenge: a mechanic's, public here
 from .plugins import Rules, VariantInfo, variants
 
 try:
@@ -196,7 +196,12 @@ __all__ = [
 
 from . import mechanics, testing
 from ._determinize import Knowledge, sample_state
+from ._grammar import Grammar
+from ._moves import find_move, move_names
 from ._narration import Narrator, narrate
 from ._rulesheet import rule_sheet
+from ._status import Status
 
 __all__ += ["Knowledge", "Narrator", "mechanics", "narrate", "rule_sheet", "sample_state", "testing"]
+# the front-end kit: `Table`, the narration, the status records and the move reader
+__all__ += ["Grammar", "Status", "find_move", "move_names"]

@@ -27,7 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover - the state holds actions, so it is import
 __all__ = [
     "SHARED_LIMIT",
     "Action",
-    "Challenge",
     "ChooseSuit",
     "DrawCards",
     "Pass",
@@ -375,20 +374,6 @@ class ChooseSuit(Action, kind="choose_suit"):
 
     def __str__(self) -> str:
         return f"seat {self.seat} names {self.suit}"
-
-
-@frozen(cache_hash=True)
-class Challenge(Action, kind="challenge"):
-    """
-    Point out that *offender* missed a call, while the window for it is open.
-
-    .. versionadded:: 0.1.0
-    """
-
-    offender: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} challenges seat {self.offender}"
 
 
 @frozen(cache_hash=True)

@@ -19,7 +19,6 @@ from ._tags import OMITTED_WHEN_DEFAULT, register_kind
 __all__ = [
     "CardPlayed",
     "CardsDrawn",
-    "ChallengeMade",
     "DirectionReversed",
     "Event",
     "HandsPassed",
@@ -245,17 +244,6 @@ class SuitWished(Event, kind="suit_wished"):
 
     seat: int
     suit: str
-
-
-@frozen
-class ChallengeMade(Event, kind="challenge_made"):
-    """
-    *seat* challenged *offender* for the missed call *missed*.
-    """
-
-    seat: int
-    offender: int
-    missed: str
 
 
 @frozen

@@ -21,12 +21,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
 from ._cards import parse_card, parse_cards
 from ._engine import apply, legal_actions
 from ._position import from_position
 from ._state import GameState
 from .exceptions import IllegalActionError, InvalidActionError, MaumauError, ProfileError, RecordError
+from .mechanics.challenges import Challenge
 from .plugins import Rules
 from .profiles import profile_of
 from .profiles._validate import check_section

@@ -5,8 +5,9 @@ A name is short, lowercase and the same in every variant: a card by its
 code (``7h``, ``10s``, ``green 2``) or as printed (``7♥``); a call before the
 card it goes with (``mau 7h``, ``mau-mau 7h``); ``draw``, ``pass``,
 ``resign``; a suit by its letter, symbol or name (``h``, ``♥``, ``hearts``);
-``challenge`` (with the offender's seat when there are several); and a
-variant's own actions by their kind and fields (``bet pink``).  A plain
+a mechanic's actions as the mechanic names them (``challenge``, with the
+offender's seat when there are several; hook ``maumau_move_names``); and
+a variant's own actions by their kind and fields (``bet pink``).  A plain
 card names the play without a call, so a player may miss a call on purpose.
 
 A card that more cards follow in the same play (`maumau.PlayCard` with
@@ -28,11 +29,10 @@ from collections.abc import Callable, Collection, Sequence
 import attrs
 from attrs import frozen
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from . import _front
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, parse_card
 from .exceptions import MaumauError
-from .mechanics.play_challenges import ChallengePlay
-from .mechanics.wishes import ChooseRank
 
 __all__ = ["PlayPlan", "find_move", "move_names", "next_card", "plan_play"]
 
@@ -83,13 +83,9 @@ def move_names(action: Action) -> tuple[str, ...]:
     if isinstance(action, ChooseSuit):
         suits = (*_SUIT_NAMES.get(action.suit, ()), _normal(action.suit))
         return tuple(dict.fromkeys((*suits, *(f"suit {suit}" for suit in suits))))
-    if isinstance(action, Challenge):
-        return ("challenge", f"challenge {action.offender}")
-    if isinstance(action, ChallengePlay):
-        return ("challenge play", f"challenge play {action.offender}")
-    if isinstance(action, ChooseRank):
-        rank = _normal(action.rank)
-        return (f"rank {rank}", f"wish {rank}", f"choose rank {rank}")
+    named = _front.move_names(action)  # a mechanic's action: the mechanic names it
+    if named is not None:
+        return named
     values = [_normal(str(getattr(action, field.name))) for field in attrs.fields(type(action)) if field.name != "seat"]
     kind = _normal(action.kind.replace("_", " "))
     return tuple(dict.fromkeys((" ".join([kind, *values]), " ".join([action.kind, *values]))))

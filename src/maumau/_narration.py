@@ -11,17 +11,17 @@ events and actions are told by their own ``__str__`` (which names seats as
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from . import _front
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
 from ._events import (
     CardPlayed,
     CardsDrawn,
-    ChallengeMade,
     DirectionReversed,
     Event,
     HandsPassed,
@@ -36,12 +36,9 @@ from ._events import (
     SuitWished,
     TurnSkipped,
 )
+from ._grammar import SEAT, YOU, Grammar, cards_word, listed_words, plural, second_person
+from ._status import Status
 from ._view import PlayerView
-from .mechanics import challenges, play_challenges
-from .mechanics.challenges import quoted_calls
-from .mechanics.placings import PlayerRevived
-from .mechanics.play_challenges import ChallengePlay, HandShown, PlayChallenged
-from .mechanics.wishes import ChooseRank, RankWished
 
 __all__ = [
     "REASONS",
@@ -51,7 +48,6 @@ __all__ = [
     "listed_words",
     "narrate",
     "plural",
-    "ranks_word",
     "second_person",
 ]
 
@@ -65,68 +61,6 @@ REASONS = {
     "max plays": "the most card plays allowed were made",
 }
 
-#: "seat 2" in a variant's own sentences, replaced by the seat's name.
-SEAT = re.compile(r"\bseat (\d+)")
-
-#: The name a seat is told by in the second person.
-YOU = "You"
-
-#: The French ranks that are words, by their letter.
-_RANK_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """
-    *count* and *noun*, in the plural unless *count* is one: ``1 card``, ``2 cards``, ``0 players``.
-
-    >>> plural(1, "player"), plural(3, "player"), plural(2, "match", "matches")
-    ('1 player', '3 players', '2 matches')
-    """
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
-
-
-def cards_word(count: int, adjective: str = "") -> str:
-    """
-    ``1 card``, ``2 penalty cards`` (with *adjective* ``" penalty"``).
-    """
-    return f"{count}{adjective} card" + ("" if count == 1 else "s")
-
-
-def ranks_word(rank: str) -> str:
-    """
-    A wished rank in the plural: "7s", "jacks"; another deck's rank as "rank +2".
-    """
-    if rank in _RANK_WORDS:
-        return _RANK_WORDS[rank]
-    return f"{rank}s" if rank.isdigit() else f"rank {rank}"
-
-
-def listed_words(words: Sequence[str]) -> str:
-    """
-    "8♥", "8♥ and 8♦", "8♥, 8♦ and 8♣".
-    """
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def second_person(text: str) -> str:
-    """
-    "You moves the pig" as "You move the pig": a variant writes its sentences about "seat N".
-
-    >>> second_person("You wishes ♣"), second_person("You is skipped")
-    ('You wish ♣', 'You are skipped')
-    """
-    _, verb, rest = [*text.split(" ", 2), ""][:3]
-    irregular = {"is": "are", "has": "have", "was": "were"}
-    if verb in irregular:
-        verb = irregular[verb]
-    elif verb.endswith(("ses", "shes", "ches", "xes", "zes")):
-        verb = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss"):
-        verb = verb[:-1]
-    return " ".join(part for part in (YOU, verb, rest) if part)
-
 
 def _value_text(value: object) -> str:
     if isinstance(value, tuple):
@@ -134,7 +68,7 @@ def _value_text(value: object) -> str:
     return str(value)
 
 
-class Narrator:
+class Narrator(Grammar):
     """
     Sentences for the events and actions of one game, told to *seat* (``None``: to onlookers).
 
@@ -143,6 +77,12 @@ class Narrator:
     seat whose name is "You" (``maumau play`` names the human so, and a
     replay of its save tells the game to a spectator).  Every other seat is
     told by its name; a seat number without a name as "seat N".
+
+    The narrator tells the kernel's events and actions itself; a mechanic's
+    it asks the mechanic (the hooks ``maumau_tell_event`` and
+    ``maumau_tell_action``, which the mechanics' modules answer); a
+    variant's own are told by their own ``__str__``, or else from their
+    fields.  `status` gives the mechanics' parts of the table's status.
 
     >>> from maumau import SuitWished, parse_card, CardPlayed
     >>> Narrator(("Ann", "Bob"), seat=0).event(CardPlayed(0, parse_card("Jc")))
@@ -153,60 +93,28 @@ class Narrator:
     .. versionadded:: 0.2.0
     """
 
-    def __init__(self, names: Sequence[str], seat: int | None = None) -> None:
-        self.names = tuple(names)
-        self.seat = seat
+    # --- the table ------------------------------------------------------------------------
 
-    # --- seats ----------------------------------------------------------------------------
+    def status(self, seen: Any) -> list[Status]:
+        """
+        The mechanics' parts of the table's status as *seen* (a seat's view or a spectator's), their text told
+        to the narrator's seat: ``Status("Open call", "Ann missed 'Mau' and may be challenged", "call")``.
+        """
+        return [attrs.evolve(status, text=self.sentence(status.text)) for status in _front.statuses(seen)]
 
-    def is_you(self, seat: int) -> bool:
+    def sentence(self, text: str) -> str:
         """
-        Whether *seat* is told in the second person: the narrator's seat, or a seat named "You".
+        The rules' words (naming "seat N") told to the narrator's seat, with a capital: "Your J♣ may ...".
         """
-        return seat == self.seat or (0 <= seat < len(self.names) and self.names[seat] == YOU)
+        text = self.of_seats(text)
+        return text[:1].upper() + text[1:]
 
-    def name(self, seat: int) -> str:
+    def slots(self, seen: Any) -> list[tuple[str, Any]]:
         """
-        How *seat* is named: "You", its name, or "seat N" for a number no seat has.
+        The slots of *seen* that no mechanic shows as a status: a variant's own things on the table.
         """
-        if self.is_you(seat):
-            return YOU
-        if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return f"seat {seat}"
-
-    def verb(self, seat: int, you: str, other: str) -> str:
-        """
-        *seat*'s name and the verb that agrees with it: "You play", "Ann plays".
-        """
-        return f"{self.name(seat)} {you if self.is_you(seat) else other}"
-
-    def whose(self, seat: int) -> str:
-        """
-        *seat* as an owner: "your", "Ann's".
-        """
-        return "your" if self.is_you(seat) else f"{self.name(seat)}'s"
-
-    def object_name(self, seat: int) -> str:
-        """
-        *seat* as the object of a sentence: "you", "Ann".
-        """
-        return "you" if self.is_you(seat) else self.name(seat)
-
-    def names_of(self, seats: Sequence[int]) -> str:
-        """
-        Several seats in a list: "nobody", "Ann", "Ann and Bob", "Ann, Bob and You".
-        """
-        if not seats:
-            return "nobody"
-        return listed_words([self.name(seat) for seat in seats])
-
-    def of_seats(self, text: str) -> str:
-        """
-        The rules' words (which name "seat N") with names: "seat 1's hand" as "your hand" for the narrator's seat.
-        """
-        text = re.sub(r"\bseat (\d+)'s\b", lambda match: self.whose(int(match.group(1))), text)
-        return SEAT.sub(lambda match: self.object_name(int(match.group(1))), text)
+        shown = _front.shown_slots()
+        return [(name, value) for name, value in seen.slots if name not in shown]
 
     # --- events ---------------------------------------------------------------------------
 
@@ -214,67 +122,52 @@ class Narrator:
         """
         One sentence for *event*, ending in a full stop.
         """
-        if isinstance(event, RoundStarted):
-            dealer = self.verb(event.dealer, "deal", "deals")
-            text = f"Round {event.round} begins: {dealer}; the starter card is {event.starter}."
-            if event.first is not None:
-                text += f" {self.verb(event.first, 'play', 'plays')} first."
-            return text
-        if isinstance(event, CardPlayed):
-            call = None if event.more else event.call
-            return self.played(event.seat, (event.card,), call, event.out_of_turn, more=event.more)
-        if isinstance(event, PlaysAgain):
-            if event.again == "may":
-                return f"{self.name(event.seat)} may play again (or pass)."
-            return f"{self.verb(event.seat, 'play', 'plays')} again."
-        if isinstance(event, HandsPassed):
-            return self.hands_passed(event)
-        if isinstance(event, HandShown):
-            return self.hand_shown(event)
-        if isinstance(event, PlayChallenged):
-            outcome = "it was not allowed" if event.guilty else "it was allowed"
-            challenger = self.verb(event.seat, "challenge", "challenges")
-            return f"{challenger} {self.whose(event.offender)} {event.card}: {outcome}."
-        if isinstance(event, RankWished):
-            return f"{self.verb(event.seat, 'wish', 'wishes')} for {ranks_word(event.rank)}."
-        if isinstance(event, PlayerRevived):
-            back = self.verb(event.seat, "are", "is")
-            return f"{back} brought back into the round with {cards_word(event.count)}."
-        if isinstance(event, (CardsDrawn, PenaltyDrawn)):
-            if event.count == 0:
-                return f"{self.verb(event.seat, 'have', 'has')} to draw, but no cards are left."
-            penalty = " penalty" if isinstance(event, PenaltyDrawn) else ""
-            text = f"{self.verb(event.seat, 'draw', 'draws')} {cards_word(event.count, penalty)}"
-            if isinstance(event, PenaltyDrawn):
-                text += f" ({event.reason})"
-            if event.cards:
-                text += ": " + " ".join(map(str, event.cards))
-            return text + "."
-        if isinstance(event, Passed):
-            return f"{self.verb(event.seat, 'pass', 'passes')}."
-        if isinstance(event, TurnSkipped):
-            return f"{self.verb(event.seat, 'are', 'is')} skipped."
-        if isinstance(event, DirectionReversed):
-            falling = "falling" if event.direction < 0 else "rising"
-            return f"The direction reverses: play now goes to {falling} seat numbers."
-        if isinstance(event, SuitWished):
-            return f"{self.verb(event.seat, 'wish', 'wishes')} {event.suit}."
-        if isinstance(event, ChallengeMade):
-            offender, missed = self.object_name(event.offender), quoted_calls(event.missed)
-            return f"{self.verb(event.seat, 'challenge', 'challenges')} {offender} for the missed {missed}."
-        if isinstance(event, PileRecycled):
-            return f"The discards are shuffled into a new draw pile of {cards_word(event.count)}."
-        if isinstance(event, PlayerResigned):
-            return f"{self.verb(event.seat, 'resign', 'resigns')}."
-        if isinstance(event, RoundEnded):
-            reason = REASONS.get(event.reason, event.reason.replace("_", " "))
-            points = ", ".join(f"{self.name(seat)} {pts:+d}" for seat, pts in enumerate(event.points))
-            winners = f"Won by {self.names_of(event.winners)}" if event.winners else "Nobody wins it"
-            return f"Round {event.round} is over ({reason}). {winners}. Points: {points}."
-        if isinstance(event, MatchEnded):
-            reason = REASONS.get(event.reason, event.reason.replace("_", " "))
-            return f"The match is over ({reason}). Won by {self.names_of(event.winners)}."
-        return self._generic(event.kind, event)
+        tell = _told_by(_KERNEL_EVENTS, type(event))
+        if tell is not None:
+            return tell(self, event)
+        told = _front.tell_event(event, self)
+        return told if told is not None else self._generic(event.kind, event)
+
+    def _round_started(self, event: RoundStarted) -> str:
+        dealer = self.verb(event.dealer, "deal", "deals")
+        text = f"Round {event.round} begins: {dealer}; the starter card is {event.starter}."
+        if event.first is not None:
+            text += f" {self.verb(event.first, 'play', 'plays')} first."
+        return text
+
+    def _card_played(self, event: CardPlayed) -> str:
+        call = None if event.more else event.call
+        return self.played(event.seat, (event.card,), call, event.out_of_turn, more=event.more)
+
+    def _plays_again(self, event: PlaysAgain) -> str:
+        if event.again == "may":
+            return f"{self.name(event.seat)} may play again (or pass)."
+        return f"{self.verb(event.seat, 'play', 'plays')} again."
+
+    def _drawn(self, event: CardsDrawn | PenaltyDrawn) -> str:
+        if event.count == 0:
+            return f"{self.verb(event.seat, 'have', 'has')} to draw, but no cards are left."
+        penalty = " penalty" if isinstance(event, PenaltyDrawn) else ""
+        text = f"{self.verb(event.seat, 'draw', 'draws')} {cards_word(event.count, penalty)}"
+        if isinstance(event, PenaltyDrawn):
+            text += f" ({event.reason})"
+        if event.cards:
+            text += ": " + " ".join(map(str, event.cards))
+        return text + "."
+
+    def _reversed(self, event: DirectionReversed) -> str:
+        falling = "falling" if event.direction < 0 else "rising"
+        return f"The direction reverses: play now goes to {falling} seat numbers."
+
+    def _round_ended(self, event: RoundEnded) -> str:
+        reason = REASONS.get(event.reason, event.reason.replace("_", " "))
+        points = ", ".join(f"{self.name(seat)} {pts:+d}" for seat, pts in enumerate(event.points))
+        winners = f"Won by {self.names_of(event.winners)}" if event.winners else "Nobody wins it"
+        return f"Round {event.round} is over ({reason}). {winners}. Points: {points}."
+
+    def _match_ended(self, event: MatchEnded) -> str:
+        reason = REASONS.get(event.reason, event.reason.replace("_", " "))
+        return f"The match is over ({reason}). Won by {self.names_of(event.winners)}."
 
     def played(
         self, seat: int, cards: Sequence[Card], call: str | None, out_of_turn: bool = False, *, more: bool = False
@@ -331,18 +224,6 @@ class Narrator:
             text += f"; you passed on {cards}" if seat == self.seat else f"; {self.name(seat)} passed on {cards}"
         return text + "."
 
-    def hand_shown(self, event: HandShown) -> str:
-        """
-        A hand shown to one seat: its cards when the narrator's seat showed it or saw it.
-        """
-        if self.is_you(event.seat):
-            text = f"You show your hand to {self.name(event.to)}"
-        else:
-            text = f"{self.name(event.seat)} shows their hand to {self.object_name(event.to)}"
-        if event.cards is not None:
-            text += ": " + (" ".join(map(str, event.cards)) or "no cards")
-        return text + "."
-
     def _generic(self, kind: str, record: object) -> str:
         """
         A variant's own event or action: its own sentence if its class writes
@@ -376,51 +257,86 @@ class Narrator:
         With *seen*, the view the action is offered in, the words say more: the debt a draw pays, the card a
         pass keeps, the call a play leaves out.
         """
-        if isinstance(action, PlayCard):
-            out_of_turn = seen is not None and action.seat != seen.to_move
-            text = f"jump in with {action.card}" if out_of_turn else f"play {action.card}"
-            if action.more:  # a card of a play of several cards that goes on: the last one says the call
-                return f"{text}, then more cards (a card must follow it)"
-            if seen is not None and seen.playing and not out_of_turn:
-                text += " to end the play"
-            if action.call is not None:
-                return f"{text} and say '{action.call}'"
-            due = [
-                other.call
-                for other in (seen.legal_actions if seen is not None else ())
-                if isinstance(other, PlayCard) and other.card == action.card and other.call is not None
-            ]
-            return f"{text} without saying '{due[0]}'" if due else text
-        if isinstance(action, DrawCards):
-            return f"draw {cards_word(seen.debt)} (the debt)" if seen is not None and seen.debt else "draw a card"
-        if isinstance(action, Pass):
-            if seen is not None and seen.again == "may":
-                return "pass (do not play again)"
-            if seen is not None and seen.skips:
-                return "pass (miss this turn)"
-            if seen is not None and seen.drawn is not None:
-                return f"pass (keep {seen.drawn})"
-            return "pass"
-        if isinstance(action, ChooseSuit):
-            return f"name {action.suit}"
-        if isinstance(action, Challenge):
-            window = challenges.window(seen) if seen is not None else None
-            missed = f" (missed {quoted_calls(window.missed)})" if window is not None else ""
-            return f"challenge {self.object_name(action.offender)}{missed}"
-        if isinstance(action, ChooseRank):
-            return f"wish for {ranks_word(action.rank)}"
-        if isinstance(action, ChallengePlay):
-            suspect = play_challenges.suspect(seen) if seen is not None else None
-            card = f" {suspect.card}" if suspect is not None else " play"
-            return f"challenge {self.whose(action.offender)}{card} (their hand is shown to you)"
-        if isinstance(action, Resign):
-            return "resign (leave the match)"
+        tell = _told_by(_KERNEL_ACTIONS, type(action))
+        if tell is not None:
+            return tell(self, action, seen)
+        told = _front.tell_action(action, self, seen)
+        if told is not None:
+            return told
         if type(action).__str__ is not object.__str__:  # "seat 2 bets on the pink pig": "bet on the pink pig"
             text = str(action).removeprefix(f"seat {action.seat} ").rstrip(".")
             text = second_person(f"{YOU} {text}").removeprefix(f"{YOU} ")
             return SEAT.sub(lambda match: self.object_name(int(match.group(1))), text)
         text = self._generic(action.kind, action)
         return text.split(": ", 1)[1] if text.startswith(f"{self.name(action.seat)}: ") else text
+
+    def _play(self, action: PlayCard, seen: PlayerView | None) -> str:
+        out_of_turn = seen is not None and action.seat != seen.to_move
+        text = f"jump in with {action.card}" if out_of_turn else f"play {action.card}"
+        if action.more:  # a card of a play of several cards that goes on: the last one says the call
+            return f"{text}, then more cards (a card must follow it)"
+        if seen is not None and seen.playing and not out_of_turn:
+            text += " to end the play"
+        if action.call is not None:
+            return f"{text} and say '{action.call}'"
+        due = [
+            other.call
+            for other in (seen.legal_actions if seen is not None else ())
+            if isinstance(other, PlayCard) and other.card == action.card and other.call is not None
+        ]
+        return f"{text} without saying '{due[0]}'" if due else text
+
+    def _draw(self, action: DrawCards, seen: PlayerView | None) -> str:
+        return f"draw {cards_word(seen.debt)} (the debt)" if seen is not None and seen.debt else "draw a card"
+
+    def _pass(self, action: Pass, seen: PlayerView | None) -> str:
+        if seen is not None and seen.again == "may":
+            return "pass (do not play again)"
+        if seen is not None and seen.skips:
+            return "pass (miss this turn)"
+        if seen is not None and seen.drawn is not None:
+            return f"pass (keep {seen.drawn})"
+        return "pass"
+
+
+_T = TypeVar("_T")
+
+
+def _told_by(tellers: dict[type[Any], _T], kind: type) -> _T | None:
+    """
+    The teller of *kind* or of the nearest class it derives from, or ``None``.
+    """
+    return next((tellers[cls] for cls in kind.__mro__ if cls in tellers), None)
+
+
+#: How the narrator tells the kernel's events, by their type.
+_KERNEL_EVENTS: dict[type[Event], Callable[[Narrator, Any], str]] = {
+    RoundStarted: Narrator._round_started,
+    CardPlayed: Narrator._card_played,
+    PlaysAgain: Narrator._plays_again,
+    HandsPassed: Narrator.hands_passed,
+    CardsDrawn: Narrator._drawn,
+    PenaltyDrawn: Narrator._drawn,
+    Passed: lambda narrator, event: f"{narrator.verb(event.seat, 'pass', 'passes')}.",
+    TurnSkipped: lambda narrator, event: f"{narrator.verb(event.seat, 'are', 'is')} skipped.",
+    DirectionReversed: Narrator._reversed,
+    SuitWished: lambda narrator, event: f"{narrator.verb(event.seat, 'wish', 'wishes')} {event.suit}.",
+    PileRecycled: lambda narrator, event: (
+        f"The discards are shuffled into a new draw pile of {cards_word(event.count)}."
+    ),
+    PlayerResigned: lambda narrator, event: f"{narrator.verb(event.seat, 'resign', 'resigns')}.",
+    RoundEnded: Narrator._round_ended,
+    MatchEnded: Narrator._match_ended,
+}
+
+#: How the narrator tells the kernel's actions, by their type.
+_KERNEL_ACTIONS: dict[type[Action], Callable[[Narrator, Any, PlayerView | None], str]] = {
+    PlayCard: Narrator._play,
+    DrawCards: Narrator._draw,
+    Pass: Narrator._pass,
+    ChooseSuit: lambda narrator, action, seen: f"name {action.suit}",
+    Resign: lambda narrator, action, seen: "resign (leave the match)",
+}
 
 
 def narrate(event: Event, names: Sequence[str], seat: int | None = None) -> str:

@@ -15,17 +15,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from . import _front
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
 from ._engine import legal_actions
 from ._state import GameState
 from ._view import PlayerView
-from .mechanics.play_challenges import ChallengePlay
-from .mechanics.wishes import ChooseRank, wished_rank
 
 __all__ = [
-    "SURPRISE_WISH",
-    "SUSPICIOUS_HAND",
     "acting_seat",
     "choosable",
     "heuristic_choice",
@@ -33,29 +30,18 @@ __all__ = [
     "is_extra",
 ]
 
-#: The action types the heuristic knows: the kernel's, and those of the mechanics it has a rule for; anything
-#: else is a variant's own.
-_KNOWN_ACTIONS = (PlayCard, DrawCards, Pass, ChooseSuit, Challenge, Resign, ChooseRank, ChallengePlay)
-
-#: The heuristic challenges a play (`maumau.mechanics.ChallengePlay`) when the offender still holds at least
-#: this many cards.  The test of guilt is the offender's hand (Uno's: a card of the colour that was to be
-#: followed), and a careful player plays such a card only when the hand has nothing else that fits, which a
-#: small hand shows more often than a large one; with four cards or more, a card of a given suit is in a random
-#: hand about seven times in ten, where the rule texts' prices (four cards to a guilty offender, the debt and two
-#: more to a wrong challenger) make a challenge pay from about one time in five.
-SUSPICIOUS_HAND = 4
-
-#: One rank wish in this many names a rank the hand holds at random, rather than the rank it holds most of.
-SURPRISE_WISH = 8
+#: The kernel's action types, which the heuristic has rules for; a mechanic's it asks the mechanic about
+#: (``maumau_bot_hint``); anything else is a variant's own.
+_KERNEL_ACTIONS = (PlayCard, DrawCards, Pass, ChooseSuit, Resign)
 
 
 def is_extra(action: Action) -> bool:
     """
     Whether *action* is one the heuristic has no rule for: a variant's own (a bet, a pig move).
 
-    The kernel's actions and the mechanics' rank wishes and challenges of a play are not extras.
+    The kernel's actions and those a mechanic hints about (``maumau_bot_knows``) are not extras.
     """
-    return not isinstance(action, _KNOWN_ACTIONS)
+    return not isinstance(action, _KERNEL_ACTIONS) and not isinstance(action, _front.bot_knows())
 
 
 def choosable(actions: Sequence[Action], seat: int) -> list[Action]:
@@ -78,13 +64,6 @@ def _hand(source: GameState | PlayerView, seat: int) -> tuple[Card, ...]:
     return source.hand if isinstance(source, PlayerView) else source.players[seat].hand
 
 
-def _hand_size(source: GameState | PlayerView, seat: int) -> int:
-    """
-    How many cards *seat* holds, in a state or a view: public in both.
-    """
-    return source.hand_sizes[seat] if isinstance(source, PlayerView) else len(source.players[seat].hand)
-
-
 def heuristic_choice(
     source: GameState | PlayerView,
     seat: int,
@@ -104,19 +83,14 @@ def heuristic_choice(
     core = [action for action in actions if not is_extra(action)]
     if extras and (not core or rng.random() < extra_chance):
         return rng.choice(extras)
-    for challenge in core:
-        if isinstance(challenge, Challenge):
-            return challenge
-    for accusation in core:
-        if isinstance(accusation, ChallengePlay) and _hand_size(source, accusation.offender) >= SUSPICIOUS_HAND:
-            return accusation
+    if len(extras) + sum(isinstance(action, _KERNEL_ACTIONS) for action in core) < len(actions):
+        hint = _front.bot_hint(source, seat, core, rng)  # a mechanic's action is offered: the mechanic knows it
+        if hint is not None:
+            return hint
     hand = _hand(source, seat)
     suits = [action for action in core if isinstance(action, ChooseSuit)]
     if suits:
         return _name_suit(hand, suits, rng)
-    ranks = [action for action in core if isinstance(action, ChooseRank)]
-    if ranks:
-        return _name_rank(hand, ranks, rng)
     plays = [action for action in core if isinstance(action, PlayCard)]
     if plays:
         return _play(source, hand, plays, rng, forget)
@@ -141,9 +115,10 @@ def heuristic_reaction(
     else sometimes an extra, else none.
     """
     actions = [action for action in actions if not isinstance(action, Resign)]
-    for action in actions:
-        if isinstance(action, Challenge):
-            return action
+    if not all(isinstance(action, _KERNEL_ACTIONS) for action in actions):
+        hint = _front.bot_hint(source, seat, actions, rng, reacting=True)
+        if hint is not None:
+            return hint
     plays = [action for action in actions if isinstance(action, PlayCard)]
     if plays:
         return _play(source, _hand(source, seat), plays, rng, forget)
@@ -156,24 +131,6 @@ def heuristic_reaction(
 def _name_suit(hand: Sequence[Card], options: Sequence[ChooseSuit], rng: random.Random) -> ChooseSuit:
     held = Counter(card.suit for card in hand if card.suit is not None)
     return max(options, key=lambda action: (held[action.suit], rng.random()))
-
-
-def _name_rank(hand: Sequence[Card], options: Sequence[ChooseRank], rng: random.Random) -> ChooseRank:
-    """
-    The rank wish for the rank the hand holds most of, which asks the next card of what the hand can play on;
-    one time in `SURPRISE_WISH`, another rank the hand holds.
-
-    A rank has only a few cards, so a wish for it often makes the next
-    player draw until a wild card comes, and a table whose hands have taken
-    in every other card draws only wild cards: each player would then wish,
-    forever, for the rank it holds most of and the next one lacks.  The
-    surprise breaks that circle.
-    """
-    held = Counter(card.rank for card in hand)
-    if rng.random() * SURPRISE_WISH < 1:
-        some = [action for action in options if held[action.rank]] or list(options)
-        return rng.choice(some)
-    return max(options, key=lambda action: (held[action.rank], rng.random()))
 
 
 def _play(
@@ -201,14 +158,14 @@ def _play(
     if source.playing:  # a play is open: every card listed follows it, and going on sheds one more
         chosen = max(by_card.values(), key=lambda play: (play.more, held[play.card.suit], rng.random()))
     else:
-        rank = wished_rank(source)
+        follows = _front.bot_follows(source) if source.slots else None  # a mechanic binds the next card
         wanted = source.wish if source.wish is not None else top.suit
 
         def plain(card: Card) -> bool:
-            # A card that is legal without following suit or rank (or the wished rank) is a wild one (a jack):
-            # keep it for later.
-            if rank is not None:
-                return card.rank == rank
+            # A card that is legal without following suit or rank (or what a mechanic asks for, a wished rank)
+            # is a wild one (a jack): keep it for later.
+            if follows is not None:
+                return follows(card)
             return card.suit == wanted or card.rank == top.rank
 
         chosen = max(

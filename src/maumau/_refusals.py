@@ -11,7 +11,7 @@ a mechanic's own words.
 from __future__ import annotations
 
 from . import flow
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card
 from ._state import GameState, Pending
 from .exceptions import IllegalActionError, Reason, shorten
@@ -53,8 +53,6 @@ def _kernel_words(state: GameState, action: Action) -> tuple[Reason, str]:
             Reason.BAD_CHOICE,
             f"{shorten(action.suit)} is not a suit of this deck; one of {', '.join(pending.choices)}",
         )
-    if isinstance(action, Challenge):
-        return Reason.NO_CHALLENGE, "no missed call can be challenged now"
     if isinstance(action, Resign):  # pragma: no cover - a seat still in the match may always resign
         return Reason.NOT_SUPPORTED, f"seat {seat} cannot resign now"
     # a plugin's own action: say what the kernel can see of decisions and turns

@@ -10,7 +10,7 @@ test reads the same text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeAlias
 
 from attrs import field, frozen
@@ -18,7 +18,7 @@ from attrs import field, frozen
 from ._cards import Card, parse_card
 from .exceptions import InvalidCardError, shorten
 
-__all__ = ["CardSet", "CardSpec"]
+__all__ = ["CardSet", "CardSpec", "card_text_problems", "cards_of", "named_cards", "unknown_cards"]
 
 #: What `CardSet.of` reads: a `CardSet`, a `Card`, text, a test on a card, or several of these.
 CardSpec: TypeAlias = "CardSet | Card | str | Callable[[Card], bool] | Iterable[CardSpec] | None"
@@ -160,3 +160,63 @@ _SUIT_NAMES = {"c": "♣", "d": "♦", "h": "♥", "s": "♠", "clubs": "♣", "
 
 def _suit(text: str) -> str:
     return _SUIT_NAMES.get(text.lower(), text if text in ("♣", "♦", "♥", "♠") else text.lower())
+
+
+def cards_of(spec: object) -> CardSet:
+    """
+    The cards a game profile's card text (or list of texts) names.
+    """
+    if spec is None:
+        return CardSet()
+    if isinstance(spec, list):
+        result = CardSet()
+        for item in spec:
+            result = result | CardSet.of(item)
+        return result
+    if not isinstance(spec, (str, CardSet)):
+        raise TypeError(f"cards are named by text, not {type(spec).__name__}")  # the schema allows nothing else
+    return CardSet.of(spec)
+
+
+def unknown_cards(path: str, spec: object, deck: Collection[Card]) -> list[tuple[str, str]]:
+    """
+    The words of a profile's card text *spec* (at key *path*) that name a card the pack *deck* lacks.
+    """
+    ranks = {card.rank for card in deck}
+    problems = []
+    for text in spec if isinstance(spec, list) else [spec]:
+        if not isinstance(text, str):
+            continue
+        for word in text.replace(",", " ").split():
+            if word in ranks or word.startswith(("suit:", "colour:", "color:")):
+                continue
+            try:
+                card = Card.parse(word)
+            except InvalidCardError:
+                continue
+            if card not in deck:
+                problems.append((path, f"{word!r} is not a card of the pack"))
+    return problems
+
+
+def named_cards(path: str, spec: object, deck: Collection[Card]) -> tuple[CardSet | None, list[tuple[str, str]]]:
+    """
+    The cards a profile's card text *spec* (at key *path*) names, or ``None`` with the problem: text that
+    names nothing, or no card of the pack *deck*.
+    """
+    try:
+        chosen = cards_of(spec)
+    except InvalidCardError as error:
+        return None, [(path, str(error))]
+    if spec is not None and not any(card in chosen for card in deck):
+        return None, [(path, f"{spec!r} names no card of the pack")]
+    return chosen, []
+
+
+def card_text_problems(path: str, spec: object, deck: Collection[Card]) -> list[tuple[str, str]]:
+    """
+    Everything wrong with a profile's card text *spec* at key *path*: `unknown_cards`, then `named_cards`.
+    """
+    if spec is None:
+        return []
+    return [*unknown_cards(path, spec, deck), *named_cards(path, spec, deck)[1]]

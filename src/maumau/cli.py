@@ -26,15 +26,17 @@ from typing import TextIO
 import attrs
 
 from . import __version__
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._card_notes import help_text, match_end
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from ._cli_games import add_profile_command, fill_bots, game_of, import_from_here, register_bots, run_profile
 from ._engine import apply, check_action, legal_actions
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
+from ._front import menu_place
 from ._games import new_game, start_of
 from ._games import replay as replay_record
+from ._grammar import ordinal
 from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
@@ -52,10 +54,6 @@ from ._view import PlayerView, view
 from .bots import Bot, BotTable, acting_seat
 from .exceptions import IllegalActionError, MaumauError, TableError
 from .flow import read_call
-from .mechanics import challenges, placings, play_challenges, wishes
-from .mechanics.challenges import quoted_calls
-from .mechanics.play_challenges import ChallengePlay
-from .mechanics.wishes import ChooseRank
 from .plugins import Rules, resolve_variant, variants
 from .simulation import Simulation, SimulationInterrupted, simulate
 from .testing import check_game, examples_of
@@ -128,17 +126,35 @@ class _Narrator(Narrator):
 
     def table(self, seen: PlayerView) -> list[str]:
         human = self.human
-        lines = []
+        status = self.status(seen)
+        finished = tuple(seat for record in status for seat in record.finished)
         scores = " · ".join(f"{self.name(seat)} {score}" for seat, score in enumerate(seen.scores))
-        lines.append(f"Scores:     {scores}")
-        top = f"Top card:   {seen.top}"
-        if seen.wish is not None:
-            top += f"    wished suit: {seen.wish}"
-        rank = wishes.wished_rank(seen)
-        if rank is not None:
-            top += f"    wished rank: {rank}"
-        lines.append(top)
-        debtor = seen.to_move if seen.to_move is not None else human
+        lines = [f"Scores:     {scores}"]
+        lines.append(f"Top card:   {seen.top}" + (f"    wished suit: {seen.wish}" if seen.wish is not None else ""))
+        lines += self.duties(seen, seen.to_move if seen.to_move is not None else human)
+        lines += [f"{record.label + ':':<11} {record.text}" for record in status]
+        if seen.pending is not None and seen.pending.kind != "suit":
+            amount = f" ({seen.pending.amount})" if seen.pending.amount else ""
+            lines.append(f"Deciding:   {self.name(seen.pending.seat)}: {seen.pending.kind.replace('_', ' ')}{amount}")
+        others = [
+            f"{self.name(seat)}: {cards_word(size)}{self.seat_status(seen, seat, finished)}"
+            for seat, size in enumerate(seen.hand_sizes)
+            if seat != human
+        ]
+        lines.append(f"Opponents:  {' · '.join(others)}    (draw pile: {seen.draw_pile_size})")
+        if not seen.is_over:
+            lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen, finished))}")
+        lines += self.variant_slots(seen)
+        lines.append(f"Your hand:  {'  '.join(str(card) for card in sorted(seen.hand, key=_card_key)) or '(empty)'}")
+        if seen.drawn is not None:
+            lines.append(f"You drew:   {seen.drawn} (now only this card may be played, if it fits)")
+        return lines
+
+    def duties(self, seen: PlayerView, debtor: int) -> list[str]:
+        """
+        What *debtor* (the seat to move) owes: an open play to go on with, playing again, a debt, turns to miss.
+        """
+        lines = []
         if seen.playing:
             cards = " ".join(map(str, seen.playing))
             lines.append(f"Open play:  {self.verb(debtor, 'have', 'has')} put down {cards}; a card must follow")
@@ -153,47 +169,26 @@ class _Narrator(Narrator):
         waiting = self.waiting(seen.waits)
         if waiting:
             lines.append(f"Sits out:   {waiting}")
-        window = challenges.window(seen)
-        if window is not None:
-            lines.append(
-                f"Open call:  {self.name(window.offender)} missed {quoted_calls(window.missed)} and may be challenged"
-            )
-        suspect = play_challenges.suspect(seen)
-        if suspect is not None and suspect.target != -1:
-            by = "you" if suspect.target == human else self.name(suspect.target)
-            lines.append(f"Challenge:  {self.name(suspect.offender)}'s {suspect.card} may be challenged by {by}")
-        if seen.pending is not None and seen.pending.kind != "suit":
-            amount = f" ({seen.pending.amount})" if seen.pending.amount else ""
-            lines.append(f"Deciding:   {self.name(seen.pending.seat)}: {seen.pending.kind.replace('_', ' ')}{amount}")
-        others = []
-        for seat, size in enumerate(seen.hand_sizes):
-            if seat == human:
-                continue
-            status = ""
-            if seen.resigned[seat]:
-                status = ", resigned"
-            elif seat in placings.placed(seen):
-                status = f", finished {_ordinal(placings.placed(seen).index(seat) + 1)}"
-            others.append(f"{self.name(seat)}: {cards_word(size)}{status}")
-        lines.append(f"Opponents:  {' · '.join(others)}    (draw pile: {seen.draw_pile_size})")
-        if not seen.is_over:
-            lines.append(f"Play order: {' → '.join(self.name(seat) for seat in _order(seen))}")
-        for name, value in seen.slots:  # a variant's own things on the table: its race board, say
-            if name not in _SHOWN_SLOTS:  # "seat 1" in its words is the seat's name, as everywhere else
-                lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {self.of_seats(str(value))}")
-        lines.append(f"Your hand:  {'  '.join(str(card) for card in sorted(seen.hand, key=_card_key)) or '(empty)'}")
-        if seen.drawn is not None:
-            lines.append(f"You drew:   {seen.drawn} (now only this card may be played, if it fits)")
         return lines
 
+    def seat_status(self, seen: PlayerView, seat: int, finished: Sequence[int]) -> str:
+        """
+        ", resigned" or ", finished 2nd" after a seat's cards, or nothing.
+        """
+        if seen.resigned[seat]:
+            return ", resigned"
+        return f", finished {ordinal(finished.index(seat) + 1)}" if seat in finished else ""
 
-#: The slots the table shows in words of their own, not as a variant's slot.
-_SHOWN_SLOTS = (challenges.WINDOWS.name, placings.PLACED.name, wishes.WISHED.name, play_challenges.SUSPECT.name)
+    def variant_slots(self, seen: PlayerView | SpectatorView) -> list[str]:
+        """
+        A variant's own things on the table (its race board, say): the slots no mechanic shows as a status.
 
-
-def _ordinal(number: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
-    return f"{number}{suffix}"
+        "seat 1" in their words is the seat's name, as everywhere else.
+        """
+        return [
+            f"{name.replace('_', ' ').capitalize() + ':':<11} {self.of_seats(str(value))}"
+            for name, value in self.slots(seen)
+        ]
 
 
 def _card_key(card: Card) -> tuple[int, str, int, str]:
@@ -206,25 +201,19 @@ def _card_key(card: Card) -> tuple[int, str, int, str]:
     return (suit_index, suit, rank_index, card.rank)
 
 
-def _order(seen: PlayerView) -> list[int]:
+def _order(seen: PlayerView, finished: Sequence[int]) -> list[int]:
     """
     The seats still in the round, in play order from the seat to move.
     """
     count = len(seen.names)
     start = seen.to_move if seen.to_move is not None else seen.seat
     seats = [(start + step * seen.direction) % count for step in range(count)]
-    return [seat for seat in seats if not seen.resigned[seat] and seat not in placings.placed(seen)]
+    return [seat for seat in seats if not seen.resigned[seat] and seat not in finished]
 
 
-_ORDER_OF_KINDS: tuple[type[Action], ...] = (
-    Challenge,
-    ChallengePlay,
-    PlayCard,
-    ChooseSuit,
-    ChooseRank,
-    DrawCards,
-    Pass,
-)
+#: Where the kernel's actions stand in the menu; a mechanic's action stands where its mechanic says
+#: (``maumau_menu_place``: a challenge first, a wished rank beside the suits), a variant's own after passing.
+_MENU_PLACES: dict[type[Action], int] = {PlayCard: 20, ChooseSuit: 30, DrawCards: 40, Pass: 50, Resign: 70}
 
 
 def _menu_order(actions: Sequence[Action]) -> list[Action]:
@@ -235,13 +224,12 @@ def _menu_order(actions: Sequence[Action]) -> list[Action]:
     """
 
     def key(action: Action) -> tuple[int, tuple[int, str, int, str], bool]:
-        if isinstance(action, Resign):
-            rank = len(_ORDER_OF_KINDS) + 1
-        else:
-            rank = next((i for i, kind in enumerate(_ORDER_OF_KINDS) if isinstance(action, kind)), len(_ORDER_OF_KINDS))
         if isinstance(action, PlayCard):
-            return (rank, _card_key(action.card), action.more)
-        return (rank, (0, "", 0, ""), False)
+            return (_MENU_PLACES[PlayCard], _card_key(action.card), action.more)
+        place = _MENU_PLACES.get(type(action))
+        if place is None:
+            place = menu_place(action)
+        return (60 if place is None else place, (0, "", 0, ""), False)
 
     return sorted(actions, key=key)
 
@@ -1119,8 +1107,6 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     """
     lines = [f"Scores:     {' · '.join(f'{narrator.name(s)} {score}' for s, score in enumerate(watched.scores))}"]
     top = f"Top card:   {watched.top}" + (f"    wished suit: {watched.wish}" if watched.wish else "")
-    rank = wishes.wished_rank(watched)
-    top += f"    wished rank: {rank}" if rank is not None else ""
     lines.append(top + (f"    owed: {cards_word(watched.debt)}" if watched.debt else ""))
     if watched.playing and watched.to_move is not None:
         cards = " ".join(map(str, watched.playing))
@@ -1129,11 +1115,9 @@ def _watched(narrator: _Narrator, watched: SpectatorView) -> list[str]:
     if waiting:
         lines.append(f"Sits out:   {waiting}")
     hands = " · ".join(f"{narrator.name(s)}: {cards_word(size)}" for s, size in enumerate(watched.hand_sizes))
+    lines += [f"{record.label + ':':<11} {record.text}" for record in narrator.status(watched)]
     lines.append(f"Hands:      {hands}    (draw pile: {watched.draw_pile_size})")
-    for name, value in watched.slots:
-        if name not in _SHOWN_SLOTS:
-            lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11} {narrator.of_seats(str(value))}")
-    return lines
+    return lines + narrator.variant_slots(watched)
 
 
 def _position(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

@@ -28,6 +28,12 @@ of one game.  Three kinds of hook:
   gets the state the one before it returned and returns a new state, or
   ``None`` for no change.
 
+The last two blocks, the front-end hooks (``maumau_tell_event``,
+``maumau_status``, ``maumau_bot_hint``, ...) and the profile-key hooks
+(``maumau_profile_sections``, ...), are never asked by the engine: the
+front-end kit and `maumau.profiles` ask them of the mechanics' modules
+(`maumau.mechanics.BUILT_IN` and the entry-point group ``maumau.mechanics``).
+
 Implementations may accept any subset of the arguments.  Hooks describe a
 rule and return a value; they never hand the move on themselves: the
 kernel ends a turn in one place, once a play, a draw or a decision is
@@ -42,15 +48,18 @@ import pluggy
 
 if TYPE_CHECKING:  # the types the specifications name; the contract imports nothing of the implementation
     import random
-    from collections.abc import Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from ._actions import Action
     from ._cards import Card
     from ._effects import CallRuling, DrawRule, Effect, RoundEnd
+    from ._events import Event
     from ._features import Feature
+    from ._grammar import Grammar
     from ._options import Option, Options
     from ._slots import Slot
     from ._state import GameState, MatchResult
+    from ._status import Status
     from .exceptions import Reason
 
 __all__ = ["COLLECTED", "PIPELINES", "hookimpl", "hookspec"]
@@ -673,6 +682,196 @@ def maumau_sample_hidden(state: GameState, seat: int, rng: random.Random) -> Gam
     *rng*, uniformly among the values the view allows, such that
     ``maumau.view(result, seat)`` still equals the view; ``None`` leaves the
     state as it is.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+# --- front ends: how a mechanic is told, shown and played -------------------------
+#
+# These hooks are asked by the front-end kit (`maumau.Narrator`, the status
+# records, the move reader, the heuristic bot), never by the engine.  Their
+# answers come from the built-in mechanics' modules and from the modules
+# named under the entry-point group ``maumau.mechanics``: a module, not a
+# game's plugin, since a replay or a view is told without its game.
+
+
+@hookspec(firstresult=True)
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    """
+    One sentence for *event*, a mechanic's own, told by *narrator* (a `maumau.Narrator`): first result.
+
+    Called by `maumau.Narrator.event` for every event that is not the
+    kernel's.  Name seats with *narrator* (``narrator.verb(seat, "wish",
+    "wishes")``, ``narrator.whose(seat)``) and end with a full stop; return
+    ``None`` for an event that is not yours, which is then told from its
+    ``__str__`` or its fields.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_tell_action(action: Action, narrator: Grammar, seen: Any) -> str | None:
+    """
+    What taking *action* means, as a menu entry or a button says it ("wish for 7s"): first result.
+
+    *seen* is the `maumau.PlayerView` the action is offered in, or ``None``.
+    Return ``None`` for an action that is not yours.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_tell_move(event: Event, narrator: Grammar) -> str | None:
+    """
+    A few words for *event* beside its seat, as the seat's last move on a table ("wished for 7s"): first result.
+
+    Return ``None`` when *event* is not yours or is no move of a seat.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_status(seen: Any) -> Status | None:
+    """
+    This mechanic's part of the table's status as *seen* (a `maumau.PlayerView` or a `maumau.SpectatorView`): collected.
+
+    Return a `maumau.Status` when there is something to show (a wished rank,
+    a call open to a challenge), else ``None``.  The terminal, the web page
+    and any other front end show every answer, in the order of the built-in
+    mechanics, then the others; slots whose mechanic answers here are not
+    shown again as raw slots (see `maumau_shown_slots`).
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_shown_slots() -> Sequence[str]:  # type: ignore[empty-body]
+    """
+    The names of the slots that this mechanic shows through `maumau_status`: collected.
+
+    A front end shows every other slot of a view as raw text (or as a board
+    when its value draws itself).
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_move_names(action: Action) -> Sequence[str] | None:
+    """
+    The names a player may type for *action*, the one a menu shows first: first result.
+
+    Short, lowercase and the same in every game (``rank 7``, ``challenge play 2``).
+    Return ``None`` for an action that is not yours; it is then named by its kind and fields.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_menu_place(action: Action) -> int | None:
+    """
+    Where *action* stands in a menu of moves, by number: first result.
+
+    The kernel's actions stand at 20 (plays), 30 (suits), 40 (draw), 50
+    (pass); a variant's own at 60, resigning at 70.  A challenge goes before
+    the plays (0 to 19), a rank wish beside the suits (35).  Return ``None``
+    for an action that is not yours.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_bot_knows() -> Sequence[type[Action]]:  # type: ignore[empty-body]
+    """
+    The action types this mechanic hints the heuristic bot about (`maumau_bot_hint`): collected, asked once.
+
+    The heuristic plays the others, a variant's own, at random now and then.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_bot_hint(
+    source: Any, seat: int, actions: Sequence[Action], rng: random.Random, reacting: bool
+) -> Action | None:
+    """
+    The heuristic bot's pick among *actions*, when one of them is this mechanic's: first result.
+
+    *source* is what *seat* sees: its `maumau.PlayerView`, or a state of a
+    search's rollout (read only what the seat may see: its own hand, the
+    hand sizes, the public slots).  Asked before the bot's own rules for the
+    kernel's actions, only when an action of a type in `maumau_bot_knows` is
+    offered; return ``None`` to leave the choice to them.  *reacting* is
+    true when *seat* may act out of turn (a reaction window), where the bot
+    passes unless something is worth taking.  Draw from *rng* only, so that
+    bots replay.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec(firstresult=True)
+def maumau_bot_follows(source: Any) -> Callable[[Card], bool] | None:
+    """
+    Which cards follow the pile plainly in *source*, when this mechanic binds the next card (a wished rank).
+
+    The heuristic bot keeps wild cards for later and plays a card that
+    follows plainly first.  Return ``None`` when nothing of yours binds the
+    next card now.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+# --- game profiles: the keys a mechanic reads ----------------------------------------
+#
+# Asked by `maumau.profiles` of the same modules as the front-end hooks (the
+# built-in mechanics' and the entry-point group ``maumau.mechanics``), so
+# that a mechanic declares its profile keys beside the rules they configure.
+
+
+@hookspec
+def maumau_profile_sections() -> Mapping[str, Mapping[str, Any]] | None:
+    """
+    The top-level sections of a game profile this mechanic reads, each with its JSON Schema: collected.
+
+    Added to the schema that ships with maumau (`maumau.profiles.schema`),
+    so that a profile is checked against them, the reference lists their
+    keys with their descriptions and defaults, and an option or house rule
+    may set them.  A section of maumau's own may not be replaced.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> Sequence[object] | None:
+    """
+    The mechanics a profile's *data* asks for (its options and house rules applied): collected.
+
+    *deck* is the profile's pack for the most players.  Return instances
+    (``HandSwaps(cards=...)``), or ``None`` when *data* does not use yours.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+@hookspec
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> Sequence[tuple[str, str]] | None:
+    """
+    What the schema cannot see about this mechanic's keys in *data*, as (key path, problem) pairs: collected.
+
+    Asked once the profile passed the schema, with *deck* the pack for the
+    most players: a card that is not in the pack, keys that contradict
+    each other.  The loader refuses the profile with every problem found.
 
     .. versionadded:: 0.2.0
     """

@@ -53,7 +53,7 @@ from typing import Any
 
 from attrs import evolve
 
-from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
+from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import Card, parse_card
 from ._determinize import sample_state
 from ._engine import apply, legal_actions
@@ -65,7 +65,7 @@ from ._serialize import from_json, to_json
 from ._state import GameState
 from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError, MaumauError
-from .mechanics.challenges import window
+from .mechanics.challenges import Challenge, window
 from .plugins import Rules, variants
 from .rl import ActionSpace, Observer
 

@@ -18,6 +18,11 @@ each keeping its state in a `maumau.Slot` of its own:
 * `PlayChallenges`: the next player may challenge a play's legality; the hand is shown to them.
 * `Finishing`: cards a player may not go out on.
 
+Each module also answers the front-end hooks (``maumau_tell_event``,
+``maumau_status``, ``maumau_bot_hint``, ...) at module level, so that the
+narration, the terminal, the web table and the heuristic bot know it
+without naming it; `BUILT_IN` lists the modules.
+
 A variant names its mechanics in ``maumau_mechanics``::
 
     @hookimpl
@@ -29,6 +34,7 @@ A variant names its mechanics in ``maumau_mechanics``::
 
 from __future__ import annotations
 
+from . import board, challenges, choices, combinations, finishing, jump_ins, placings, play_challenges, stacking, wishes
 from .board import Board
 from .challenges import Challenges, Window
 from .choices import Choices, Decision
@@ -40,7 +46,25 @@ from .play_challenges import ChallengePlay, HandShown, PlayChallenges
 from .stacking import Stacking
 from .wishes import ChooseRank, RankWishes
 
+#: The built-in mechanics' modules, in the order a game profile registers their mechanics.
+#: Each module holds its whole concept (the rules, as a class a game names in ``maumau_mechanics``; how it
+#: is told, shown, typed and played, and its profile keys, as hooks answered at module level).  A new
+#: built-in mechanic is one more line here; the front ends and the profile compiler read this list.
+BUILT_IN = (
+    combinations,
+    wishes,
+    stacking,
+    finishing,
+    challenges,
+    play_challenges,
+    jump_ins,
+    placings,
+    board,
+    choices,
+)
+
 __all__ = [
+    "BUILT_IN",
     "Board",
     "ChallengePlay",
     "Challenges",

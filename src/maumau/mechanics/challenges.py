@@ -21,27 +21,67 @@ through the mechanic's own hook ``maumau_window_closed``.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any, Literal
 
 from attrs import evolve, field, frozen
 
-from .._actions import Action, Challenge, PlayCard, Resign
+from .._actions import Action, PlayCard, Resign
 from .._cards import Card
 from .._effects import CallRuling, RoundEnd
 from .._engine import replay_with
-from .._events import ChallengeMade, Event
+from .._events import Event
 from .._features import Feature, relative_seats
+from .._grammar import Grammar
 from .._slots import TRANSIENT, Slot
 from .._state import GameState, evolve_state
+from .._status import Status
+from .._view import PlayerView
 from ..exceptions import PluginError, Reason
 from ..flow import draw_cards, emit, forfeit_turn
 from ..hookspecs import hookimpl, hookspec
 
-if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
-    from .._view import PlayerView
+__all__ = [
+    "WINDOWS",
+    "Challenge",
+    "ChallengeMade",
+    "Challenges",
+    "PlayTakenBack",
+    "Window",
+    "offenders",
+    "quoted_calls",
+    "window",
+]
 
-__all__ = ["WINDOWS", "Challenges", "PlayTakenBack", "Window", "offenders", "quoted_calls", "window"]
+
+@frozen(cache_hash=True)
+class Challenge(Action, kind="challenge"):
+    """
+    Point out that *offender* missed a call, while the window for it is open.
+
+    .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Defined in `maumau.mechanics.challenges`, beside its rule; still importable as ``maumau.Challenge``.
+    """
+
+    offender: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} challenges seat {self.offender}"
+
+
+@frozen
+class ChallengeMade(Event, kind="challenge_made"):
+    """
+    *seat* challenged *offender* for the missed call *missed*.
+
+    .. versionchanged:: 0.2.0
+       Defined in `maumau.mechanics.challenges`, beside its rule; still importable as ``maumau.ChallengeMade``.
+    """
+
+    seat: int
+    offender: int
+    missed: str
 
 
 @frozen
@@ -377,3 +417,74 @@ class Challenges:
                 f"challenge offender {current.offenders} names a seat that does not exist; seats are 0 to {count - 1}"
             )
         return None
+
+
+# --- how challenges of a missed call are told, shown, typed and played -----------------------
+
+
+@hookimpl
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    if not isinstance(event, ChallengeMade):
+        return None
+    offender, missed = narrator.object_name(event.offender), quoted_calls(event.missed)
+    return f"{narrator.verb(event.seat, 'challenge', 'challenges')} {offender} for the missed {missed}."
+
+
+@hookimpl
+def maumau_tell_action(action: Action, narrator: Grammar, seen: PlayerView | None) -> str | None:
+    if not isinstance(action, Challenge):
+        return None
+    found = window(seen) if seen is not None else None
+    missed = f" (missed {quoted_calls(found.missed)})" if found is not None else ""
+    return f"challenge {narrator.object_name(action.offender)}{missed}"
+
+
+@hookimpl
+def maumau_tell_move(event: Event, narrator: Grammar) -> str | None:
+    return f"challenged {narrator.object_name(event.offender)}" if isinstance(event, ChallengeMade) else None
+
+
+@hookimpl
+def maumau_status(seen: PlayerView) -> Status | None:
+    found = window(seen)
+    if found is None:
+        return None
+    return Status(
+        "Open call", f"seat {found.offender} missed {quoted_calls(found.missed)} and may be challenged", "call"
+    )
+
+
+@hookimpl
+def maumau_shown_slots() -> tuple[str, ...]:
+    return (WINDOWS.name,)
+
+
+@hookimpl
+def maumau_move_names(action: Action) -> tuple[str, ...] | None:
+    return ("challenge", f"challenge {action.offender}") if isinstance(action, Challenge) else None
+
+
+@hookimpl
+def maumau_menu_place(action: Action) -> int | None:
+    return 0 if isinstance(action, Challenge) else None  # a challenge first: its window may close
+
+
+@hookimpl
+def maumau_bot_knows() -> tuple[type[Action], ...]:
+    return (Challenge,)
+
+
+@hookimpl(tryfirst=True)
+def maumau_bot_hint(actions: Sequence[Action]) -> Action | None:
+    return next((action for action in actions if isinstance(action, Challenge)), None)  # a missed call: always
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    section = data.get("challenges", {})
+    if not section.get("missed_calls"):
+        return None
+    return (Challenges(closes=section.get("closes", "turn"), take_back=section.get("take_back", False)),)

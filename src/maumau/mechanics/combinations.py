@@ -18,14 +18,14 @@ otherwise, and its call come with its last card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from .._actions import Action, PlayCard, completable
 from .._cards import FRENCH_RANKS, Card, without_card
 from .._features import Feature, card_counts
 from .._options import Options
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, card_text_problems, cards_of
 from .._state import GameState
 from ..exceptions import PluginError, Reason
 from ..hookspecs import hookimpl
@@ -213,3 +213,37 @@ class Combinations:
         if self.most is not None:
             kinds.append(f"at most {self.most} cards")
         return ", ".join(kinds) or "no card may follow"
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    several = data.get("several")
+    if several is None:
+        return None
+    runs = several.get("runs", "none")
+    return (
+        Combinations(
+            sets=several.get("sets", True),
+            runs=None if runs == "none" else runs,
+            switch=several.get("switch", False),
+            ranks=tuple(dict.fromkeys(card.rank for card in deck if card.suit is not None)),
+            most=several.get("most") or None,
+            alone=cards_of(several.get("alone")),
+            suit_runs=cards_of(several.get("suit_runs")),
+            covered=cards_of(several.get("covered")),
+            wild=cards_of(several.get("wild")),
+        ),
+    )
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    several = data.get("several", {})
+    return [
+        problem
+        for key in ("alone", "suit_runs", "covered", "wild")
+        for problem in card_text_problems(f"several.{key}", several.get(key), deck)
+    ]

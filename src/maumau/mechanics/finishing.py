@@ -17,12 +17,12 @@ a game names those cards, or gives a test, and says what happens instead:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Literal
+from collections.abc import Callable, Generator, Mapping
+from typing import Any, Literal
 
 from .._actions import Action, PlayCard
 from .._cards import Card
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, card_text_problems, cards_of
 from .._state import GameState
 from ..exceptions import PluginError, Reason
 from ..flow import draw_cards
@@ -113,3 +113,19 @@ class Finishing:
         if state.players[action.seat].hand == (action.card,) and not self.may_finish(state, action.seat, action.card):
             return Reason.CANNOT_FINISH, f"a player may not go out on {action.card}: play another card or draw"
         return None
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    finish = data.get("finish", {})
+    if finish.get("not_on") is None:
+        return None
+    return (Finishing(not_on=cards_of(finish["not_on"]), instead=finish.get("instead", "forbidden")),)
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    return card_text_problems("finish.not_on", data.get("finish", {}).get("not_on"), deck)

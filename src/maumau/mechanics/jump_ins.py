@@ -12,6 +12,9 @@ theirs to draw first: a jump-in does not take it over.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .._actions import Action, PlayCard
 from .._state import GameState, evolve_state
 from ..flow import draw_cards, play_card, plays
@@ -60,3 +63,11 @@ class JumpIns:
                     "may be thrown in"
                 )
         return None
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any]) -> tuple[object, ...] | None:
+    return (JumpIns(),) if data.get("jump_ins", {}).get("identical") else None

@@ -13,8 +13,8 @@ who would play first).  `order` reads a finished round's finishing order.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Mapping
+from typing import Any
 
 from attrs import frozen
 
@@ -22,15 +22,15 @@ from .._cards import Card
 from .._effects import RoundEnd
 from .._events import Event
 from .._features import Feature, relative_seats
-from .._select import CardSet, CardSpec
+from .._grammar import Grammar, cards_word, ordinal
+from .._select import CardSet, CardSpec, card_text_problems, cards_of
 from .._slots import Slot
 from .._state import GameState, RoundResult
+from .._status import Status
+from .._view import PlayerView
 from ..flow import draw_cards, emit, walk
 from ..hookspecs import hookimpl
 from .challenges import window
-
-if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
-    from .._view import PlayerView
 
 __all__ = [
     "PLACED",
@@ -219,3 +219,48 @@ class Placings:
         if any(not 0 <= seat < len(state.players) for seat in done) or len(set(done)) != len(done):
             return f"placings {list(done)} name a seat that does not exist, or one twice"
         return None
+
+
+# --- how placings are told and shown ----------------------------------------------------------
+
+
+@hookimpl
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    if not isinstance(event, PlayerRevived):
+        return None
+    back = narrator.verb(event.seat, "are", "is")
+    return f"{back} brought back into the round with {cards_word(event.count)}."
+
+
+@hookimpl
+def maumau_status(seen: PlayerView) -> Status | None:
+    seats = placed(seen)
+    if not seats:
+        return None
+    text = " · ".join(f"seat {seat} {ordinal(place)}" for place, seat in enumerate(seats, 1))
+    return Status("Finished", text, finished=seats)
+
+
+@hookimpl
+def maumau_shown_slots() -> tuple[str, ...]:
+    return (PLACED.name,)
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any]) -> tuple[object, ...] | None:
+    ending = data.get("round", {})
+    return (Placings(revive=cards_of(ending.get("revive"))),) if ending.get("ends") == "placings" else None
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    ending = data.get("round", {})
+    problems = card_text_problems("round.revive", ending.get("revive"), deck)
+    if ending.get("revive") is not None and ending.get("ends") != "placings":
+        problems.append(
+            ("round.revive", 'only a game that goes on after a player goes out (ends = "placings") can bring one back')
+        )
+    return problems

@@ -26,8 +26,8 @@ hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -35,18 +35,19 @@ from .._actions import Action, PlayCard, Resign
 from .._cards import Card
 from .._events import Event
 from .._features import Feature, one_hot
-from .._select import CardSet, CardSpec
+from .._grammar import Grammar
+from .._select import CardSet, CardSpec, cards_of
 from .._slots import Slot
 from .._state import GameState, evolve_state
+from .._status import Status
+from .._view import PlayerView
 from ..exceptions import Reason
 from ..flow import draw_cards, emit, end_turn
 from ..hookspecs import hookimpl
 
-if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
-    from .._view import PlayerView
-
 __all__ = [
     "SUSPECT",
+    "SUSPICIOUS_HAND",
     "ChallengePlay",
     "HandShown",
     "PlayChallenged",
@@ -268,3 +269,107 @@ class PlayChallenges:
         if current is not None and not (0 <= current.offender < count and -1 <= current.target < count):
             return f"the challengeable play names a seat that does not exist; seats are 0 to {count - 1}"
         return None
+
+
+# --- how challenges of a play are told, shown, typed and played ------------------------------
+
+#: The heuristic bot challenges a play (`ChallengePlay`) when the offender still holds at least this many cards.
+#: The test of guilt is the offender's hand (Uno's: a card of the colour that was to be followed), and a careful
+#: player plays such a card only when the hand has nothing else that fits, which a small hand shows more often
+#: than a large one; with four cards or more, a card of a given suit is in a random hand about seven times in
+#: ten, where the rule texts' prices (four cards to a guilty offender, the debt and two more to a wrong
+#: challenger) make a challenge pay from about one time in five.
+SUSPICIOUS_HAND = 4
+
+
+def _hand_shown(event: HandShown, narrator: Grammar) -> str:
+    """
+    A hand shown to one seat: its cards when the narrator's seat showed it or saw it.
+    """
+    if narrator.is_you(event.seat):
+        text = f"You show your hand to {narrator.name(event.to)}"
+    else:
+        text = f"{narrator.name(event.seat)} shows their hand to {narrator.object_name(event.to)}"
+    if event.cards is not None:
+        text += ": " + (" ".join(map(str, event.cards)) or "no cards")
+    return text + "."
+
+
+@hookimpl
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    if isinstance(event, HandShown):
+        return _hand_shown(event, narrator)
+    if isinstance(event, PlayChallenged):
+        outcome = "it was not allowed" if event.guilty else "it was allowed"
+        challenger = narrator.verb(event.seat, "challenge", "challenges")
+        return f"{challenger} {narrator.whose(event.offender)} {event.card}: {outcome}."
+    return None
+
+
+@hookimpl
+def maumau_tell_action(action: Action, narrator: Grammar, seen: PlayerView | None) -> str | None:
+    if not isinstance(action, ChallengePlay):
+        return None
+    found = suspect(seen) if seen is not None else None
+    card = f" {found.card}" if found is not None else " play"
+    return f"challenge {narrator.whose(action.offender)}{card} (their hand is shown to you)"
+
+
+@hookimpl
+def maumau_status(seen: PlayerView) -> Status | None:
+    found = suspect(seen)
+    if found is None or found.target == -1:
+        return None
+    return Status("Challenge", f"seat {found.offender}'s {found.card} may be challenged by seat {found.target}", "call")
+
+
+@hookimpl
+def maumau_shown_slots() -> tuple[str, ...]:
+    return (SUSPECT.name,)
+
+
+@hookimpl
+def maumau_move_names(action: Action) -> tuple[str, ...] | None:
+    if not isinstance(action, ChallengePlay):
+        return None
+    return ("challenge play", f"challenge play {action.offender}")
+
+
+@hookimpl
+def maumau_menu_place(action: Action) -> int | None:
+    return 1 if isinstance(action, ChallengePlay) else None  # after a challenge of a call, before the plays
+
+
+@hookimpl
+def maumau_bot_knows() -> tuple[type[Action], ...]:
+    return (ChallengePlay,)
+
+
+@hookimpl
+def maumau_bot_hint(source: GameState | PlayerView, actions: Sequence[Action], reacting: bool) -> Action | None:
+    if reacting:
+        return None
+    for accusation in actions:
+        if isinstance(accusation, ChallengePlay):
+            offender = accusation.offender
+            held = source.hand_sizes[offender] if isinstance(source, PlayerView) else len(source.players[offender].hand)
+            if held >= SUSPICIOUS_HAND:
+                return accusation
+    return None
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    play = data.get("challenges", {}).get("play")
+    if play is None:
+        return None
+    return (
+        PlayChallenges(
+            cards=cards_of(play["cards"]),
+            guilty_draws=play.get("guilty_draws", 4),
+            innocent_extra=play.get("innocent_extra", 2),
+        ),
+    )

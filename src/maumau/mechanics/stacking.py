@@ -26,11 +26,11 @@ nothing of its own in the state.
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from .._actions import Action, PlayCard
 from .._cards import Card
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, card_text_problems, cards_of, named_cards, unknown_cards
 from .._state import GameState
 from ..exceptions import PluginError
 from ..hookspecs import hookimpl
@@ -140,3 +140,56 @@ class Stacking:
             "none": "nothing answers it",
         }[self.debts]
         return f"{words}, or {self.cancels}" if self.cancels else words
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    debts = data.get("debts", {})
+    if debts.get("stack") not in ("pools", "higher") and debts.get("cancels") is None:
+        return None
+    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+    draws = {_text(special["cards"]): special.get("draw", 0) for special in specials}
+    return (
+        Stacking(
+            debts=debts.get("stack", "same_rank"),
+            pools=[cards_of(pool) for pool in debts.get("pools", ())],
+            draws={text: amount for text, amount in draws.items() if amount} or None,
+            cancels=cards_of(debts.get("cancels")),
+            skips=debts.get("skips", "same_rank"),
+        ),
+    )
+
+
+def _text(spec: object) -> str:
+    return ", ".join(spec) if isinstance(spec, list) else str(spec)
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    debts = data.get("debts", {})
+    problems = card_text_problems("debts.cancels", debts.get("cancels"), deck)
+    drawing = [special for special in data.get("special", {}).values() if special.get("draw", 0)]
+    named = [(special, named_cards("", special["cards"], deck)[0]) for special in drawing]
+    dormant = [cards for _, cards in named if cards is not None]  # a rule on debts may wait for an option
+    debt = [cards for special, cards in named if cards is not None and special.get("enabled", True)]
+    for index, pool in enumerate(debts.get("pools", ())):
+        problems += _pool_problems(f"debts.pools[{index}]", pool, deck, debt)
+    if debts.get("stack", "same_rank") == "pools" and not debts.get("pools"):
+        problems.append(("debts.pools", 'stack = "pools" needs the pools'))
+    if "stack" in debts and not any(card in cards for card in deck for cards in dormant):
+        problems.append(("debts.stack", "no special card makes a debt (draw), so nothing is stacked"))
+    return problems
+
+
+def _pool_problems(path: str, pool: object, deck: tuple[Card, ...], debt: list[CardSet]) -> list[tuple[str, str]]:
+    """
+    What is wrong with one pool of cards that answer each other's debts: cards the pack lacks, or no debt.
+    """
+    chosen, found = named_cards(path, pool, deck)
+    problems = [*unknown_cards(path, pool, deck), *found]
+    if chosen is not None and not any(card in chosen and any(card in cards for cards in debt) for card in deck):
+        problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
+    return problems

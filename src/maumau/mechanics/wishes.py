@@ -13,8 +13,10 @@ the rank).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING
+import random
+from collections import Counter
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -22,18 +24,18 @@ from .._actions import Action
 from .._cards import Card
 from .._events import Event
 from .._features import Feature, one_hot
+from .._grammar import Grammar
 from .._options import Options
-from .._select import CardSet, CardSpec
+from .._select import CardSet, CardSpec, cards_of, named_cards
 from .._slots import Slot
 from .._state import GameState, Pending, evolve_state
+from .._status import Status
+from .._view import PlayerView
 from ..exceptions import Reason
 from ..flow import complete_turn, emit
 from ..hookspecs import hookimpl
 
-if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
-    from .._view import PlayerView
-
-__all__ = ["WISHED", "ChooseRank", "RankWished", "RankWishes", "wished_rank"]
+__all__ = ["SURPRISE_WISH", "WISHED", "ChooseRank", "RankWished", "RankWishes", "ranks_word", "wished_rank"]
 
 #: The rank the next card must have, if one was wished.
 WISHED: Slot[str | None] = Slot("rank_wish", str)
@@ -186,3 +188,141 @@ class RankWishes:
         if wished is not None and wished not in self._choices(state):
             return f"the wished rank {wished!r} is not one that may be wished"
         return None
+
+
+# --- how rank wishes are told, shown, typed and played --------------------------------
+
+#: The French ranks that are words, by their letter.
+_RANK_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+
+#: One rank wish in this many names a rank the hand holds at random, rather than the rank it holds most of.
+SURPRISE_WISH = 8
+
+
+def ranks_word(rank: str) -> str:
+    """
+    A wished rank in the plural: "7s", "jacks"; another deck's rank as "rank +2".
+
+    >>> ranks_word("7"), ranks_word("J"), ranks_word("+2")
+    ('7s', 'jacks', 'rank +2')
+    """
+    if rank in _RANK_WORDS:
+        return _RANK_WORDS[rank]
+    return f"{rank}s" if rank.isdigit() else f"rank {rank}"
+
+
+@hookimpl
+def maumau_tell_event(event: Event, narrator: Grammar) -> str | None:
+    if not isinstance(event, RankWished):
+        return None
+    return f"{narrator.verb(event.seat, 'wish', 'wishes')} for {ranks_word(event.rank)}."
+
+
+@hookimpl
+def maumau_tell_action(action: Action) -> str | None:
+    return f"wish for {ranks_word(action.rank)}" if isinstance(action, ChooseRank) else None
+
+
+@hookimpl
+def maumau_tell_move(event: Event) -> str | None:
+    return f"wished for {ranks_word(event.rank)}" if isinstance(event, RankWished) else None
+
+
+@hookimpl
+def maumau_status(seen: PlayerView) -> Status | None:
+    rank = wished_rank(seen)
+    return None if rank is None else Status("Wished rank", rank)
+
+
+@hookimpl
+def maumau_shown_slots() -> tuple[str, ...]:
+    return (WISHED.name,)
+
+
+@hookimpl
+def maumau_move_names(action: Action) -> tuple[str, ...] | None:
+    if not isinstance(action, ChooseRank):
+        return None
+    rank = " ".join(action.rank.lower().split())
+    return (f"rank {rank}", f"wish {rank}", f"choose rank {rank}")
+
+
+@hookimpl
+def maumau_menu_place(action: Action) -> int | None:
+    return 35 if isinstance(action, ChooseRank) else None  # beside the suits
+
+
+@hookimpl
+def maumau_bot_knows() -> tuple[type[Action], ...]:
+    return (ChooseRank,)
+
+
+@hookimpl
+def maumau_bot_hint(
+    source: GameState | PlayerView, seat: int, actions: Sequence[Action], rng: random.Random
+) -> Action | None:
+    """
+    The rank wish for the rank the hand holds most of, which asks the next card of what the hand can play on;
+    one time in `SURPRISE_WISH`, another rank the hand holds.
+
+    A rank has only a few cards, so a wish for it often makes the next
+    player draw until a wild card comes, and a table whose hands have taken
+    in every other card draws only wild cards: each player would then wish,
+    forever, for the rank it holds most of and the next one lacks.  The
+    surprise breaks that circle.
+    """
+    options = [action for action in actions if isinstance(action, ChooseRank)]
+    if not options:
+        return None
+    hand = source.hand if isinstance(source, PlayerView) else source.players[seat].hand
+    held = Counter(card.rank for card in hand)
+    if rng.random() * SURPRISE_WISH < 1:
+        some = [action for action in options if held[action.rank]] or options
+        return rng.choice(some)
+    return max(options, key=lambda action: (held[action.rank], rng.random()))
+
+
+@hookimpl
+def maumau_bot_follows(source: GameState | PlayerView) -> Callable[[Card], bool] | None:
+    rank = wished_rank(source)
+    if rank is None:
+        return None
+    return lambda card: card.rank == rank
+
+
+# --- the profile keys that configure it -----------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> tuple[object, ...] | None:
+    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
+    wishing = [special for special in specials if special.get("wish_rank")]
+    if not wishing:
+        return None
+    offered = [tuple(special["wish_ranks"]) for special in wishing if special.get("wish_ranks")]
+    named = [", ".join(spec) if isinstance(spec := special["cards"], list) else str(spec) for special in wishing]
+    return (
+        RankWishes(
+            cards=cards_of(named),
+            ranks=offered[0] if offered else None,
+            wild=cards_of(data.get("play", {}).get("wild")),
+        ),
+    )
+
+
+@hookimpl
+def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    ranks = {card.rank for card in deck}
+    problems = []
+    for name, special in data.get("special", {}).items():
+        path = f"special.{name}"
+        if not special.get("enabled", True) or named_cards(path, special["cards"], deck)[0] is None:
+            continue  # a card that names nothing is refused already; a disabled one wishes nothing
+        for rank in special.get("wish_ranks", ()):
+            if rank not in ranks:
+                problems.append((f"{path}.wish_ranks", f"{rank!r} is no rank of the pack"))
+        if special.get("wish_ranks") and not special.get("wish_rank"):
+            problems.append(
+                (f"{path}.wish_ranks", "wish_ranks are the choices of a card that wishes a rank: set wish_rank")
+            )
+    return problems

@@ -31,14 +31,14 @@ from .._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
 from .._cards import Card
 from .._effects import CallRuling, DrawRule, Effect, RoundEnd
 from .._events import DirectionReversed, PileRecycled, RoundStarted, TurnSkipped
+from .._front import profile_mechanics
 from .._options import Option, Options
-from .._select import CardSet
+from .._select import CardSet, cards_of
 from .._slots import Slot
 from .._state import GameState, MatchResult, Pending
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
-from ..mechanics import Challenges, Combinations, Finishing, JumpIns, Placings, PlayChallenges, RankWishes, Stacking
-from ._profile import Profile, canonical, cards_of, deck_of, hand_size_of, merge, players_of, set_key
+from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
 
 __all__ = ["ProfileVariant"]
 
@@ -124,74 +124,9 @@ class ProfileVariant:
 
 def _mechanics(data: Mapping[str, Any]) -> list[object]:
     """
-    The built-in mechanics the profile's sections name.
+    The mechanics the profile's sections name, as each mechanic reads its own keys (``maumau_profile_mechanics``).
     """
-    found: list[object] = []
-    several = data.get("several")
-    if several is not None:
-        ranks = tuple(dict.fromkeys(card.rank for card in deck_of(data, players_of(data)[1]) if card.suit is not None))
-        runs = several.get("runs", "none")
-        found.append(
-            Combinations(
-                sets=several.get("sets", True),
-                runs=None if runs == "none" else runs,
-                switch=several.get("switch", False),
-                ranks=ranks,
-                most=several.get("most") or None,
-                alone=cards_of(several.get("alone")),
-                suit_runs=cards_of(several.get("suit_runs")),
-                covered=cards_of(several.get("covered")),
-                wild=cards_of(several.get("wild")),
-            )
-        )
-    specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
-    wishing = [special for special in specials if special.get("wish_rank")]
-    if wishing:
-        offered = [tuple(special["wish_ranks"]) for special in wishing if special.get("wish_ranks")]
-        found.append(
-            RankWishes(
-                cards=cards_of([_text(special["cards"]) for special in wishing]),
-                ranks=offered[0] if offered else None,
-                wild=cards_of(data.get("play", {}).get("wild")),
-            )
-        )
-    debts = data.get("debts", {})
-    if debts.get("stack") in ("pools", "higher") or debts.get("cancels") is not None:
-        draws = {_text(special["cards"]): special.get("draw", 0) for special in specials}
-        found.append(
-            Stacking(
-                debts=debts.get("stack", "same_rank"),
-                pools=[cards_of(pool) for pool in debts.get("pools", ())],
-                draws={text: amount for text, amount in draws.items() if amount} or None,
-                cancels=cards_of(debts.get("cancels")),
-                skips=debts.get("skips", "same_rank"),
-            )
-        )
-    finish = data.get("finish", {})
-    if finish.get("not_on") is not None:
-        found.append(Finishing(not_on=cards_of(finish["not_on"]), instead=finish.get("instead", "forbidden")))
-    challenges = data.get("challenges", {})
-    if challenges.get("missed_calls"):
-        found.append(Challenges(closes=challenges.get("closes", "turn"), take_back=challenges.get("take_back", False)))
-    play = challenges.get("play")
-    if play is not None:
-        found.append(
-            PlayChallenges(
-                cards=cards_of(play["cards"]),
-                guilty_draws=play.get("guilty_draws", 4),
-                innocent_extra=play.get("innocent_extra", 2),
-            )
-        )
-    if data.get("jump_ins", {}).get("identical"):
-        found.append(JumpIns())
-    ending = data.get("round", {})
-    if ending.get("ends") == "placings":
-        found.append(Placings(revive=cards_of(ending.get("revive"))))
-    return found
-
-
-def _text(spec: object) -> str:
-    return ", ".join(spec) if isinstance(spec, list) else str(spec)
+    return profile_mechanics(data, deck_of(data, players_of(data)[1]))
 
 
 def _effect(special: Mapping[str, Any], players: int, passed_on: bool = False) -> Effect:

@@ -27,7 +27,8 @@ from attrs import field, frozen
 
 from .._bounded import OutOfBounds, read_bounded, toml_bounded, unshown_character
 from .._cards import Card
-from .._select import CardSet
+from .._front import profile_problems
+from .._select import CardSet, card_text_problems, cards_of, named_cards, unknown_cards
 from ..exceptions import InvalidCardError, ProfileError
 from . import _validate
 from ._decks import build_deck
@@ -130,22 +131,6 @@ def set_key(data: Mapping[str, Any], path: str, value: object) -> dict[str, Any]
     return merge(data, patch)
 
 
-def cards_of(spec: object) -> CardSet:
-    """
-    The cards a profile's card text (or list of texts) names.
-    """
-    if spec is None:
-        return CardSet()
-    if isinstance(spec, list):
-        result = CardSet()
-        for item in spec:
-            result = result | CardSet.of(item)
-        return result
-    if not isinstance(spec, (str, CardSet)):
-        raise TypeError(f"cards are named by text, not {type(spec).__name__}")  # the schema allows nothing else
-    return CardSet.of(spec)
-
-
 def packs_for(data: Mapping[str, Any], players: int) -> int:
     """
     How many packs a game of *players* players is played with.
@@ -230,51 +215,24 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
             )
             break
     distinct = set(full)
-    ranks = {card.rank for card in distinct}
     suits = {card.suit for card in distinct if card.suit is not None}
 
     def named(path: str, spec: object) -> CardSet | None:
-        try:
-            chosen = cards_of(spec)
-        except InvalidCardError as error:
-            problems.append((path, str(error)))
-            return None
-        if spec is not None and not any(card in chosen for card in distinct):
-            problems.append((path, f"{spec!r} names no card of the pack"))
-            return None
+        chosen, found = named_cards(path, spec, distinct)
+        problems.extend(found)
         return chosen
 
     def check_rank(path: str, spec: object) -> None:
-        texts = spec if isinstance(spec, list) else [spec]
-        for text in texts:
-            if isinstance(text, str):
-                for word in text.replace(",", " ").split():
-                    if word in ranks or word.startswith(("suit:", "colour:", "color:")):
-                        continue
-                    try:
-                        card = Card.parse(word)
-                    except InvalidCardError:
-                        continue
-                    if card not in distinct:
-                        problems.append((path, f"{word!r} is not a card of the pack"))
+        problems.extend(unknown_cards(path, spec, distinct))
 
     for path, spec in (
         ("play.wild", data.get("play", {}).get("wild")),
         ("starter.bury", data.get("starter", {}).get("bury")),
         ("starter.reshuffle", data.get("starter", {}).get("reshuffle")),
         ("play.last_resort", data.get("play", {}).get("last_resort")),
-        ("finish.not_on", data.get("finish", {}).get("not_on")),
-        ("debts.cancels", data.get("debts", {}).get("cancels")),
-        ("round.revive", data.get("round", {}).get("revive")),
-        ("several.alone", data.get("several", {}).get("alone")),
-        ("several.suit_runs", data.get("several", {}).get("suit_runs")),
-        ("several.covered", data.get("several", {}).get("covered")),
-        ("several.wild", data.get("several", {}).get("wild")),
     ):
-        if spec is not None:
-            check_rank(path, spec)
-            named(path, spec)
-    debt_cards = dormant_debts = CardSet()
+        problems.extend(card_text_problems(path, spec, distinct))
+    dormant_debts = CardSet()
     claimed: dict[Card, str] = {}
     for name, special in data.get("special", {}).items():
         path = f"special.{name}"
@@ -290,20 +248,11 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
                     problems.append((f"{path}.cards", f"{card} is named by special.{claimed[card]} too"))
                     break
                 claimed[card] = name
-        if special.get("draw", 0):
-            debt_cards = debt_cards | chosen
         for suit in special.get("suits", ()):
             if suit not in suits:
                 problems.append(
                     (f"{path}.suits", f"{suit!r} is no suit of the pack; its suits: {', '.join(sorted(suits))}")
                 )
-        for rank in special.get("wish_ranks", ()):
-            if rank not in ranks:
-                problems.append((f"{path}.wish_ranks", f"{rank!r} is no rank of the pack"))
-        if special.get("wish_ranks") and not special.get("wish_rank"):
-            problems.append(
-                (f"{path}.wish_ranks", "wish_ranks are the choices of a card that wishes a rank: set wish_rank")
-            )
         if special.get("suits") and not special.get("choose_suit"):
             problems.append((f"{path}.suits", "suits are the choices of a card that names a suit: set choose_suit"))
         if special.get("two_players", "reverse") == "skip" and not special.get("reverse"):
@@ -311,26 +260,12 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         if special.get("draw_at_once") and not special.get("draw"):
             problems.append((f"{path}.draw_at_once", "a card that makes nobody draw has nothing to draw at once"))
     debts = data.get("debts", {})
-    for index, pool in enumerate(debts.get("pools", ())):
-        path = f"debts.pools[{index}]"
-        check_rank(path, pool)
-        chosen = named(path, pool)
-        if chosen is not None and not any(card in debt_cards for card in distinct if card in chosen):
-            problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
-    if debts.get("stack", "same_rank") == "pools" and not debts.get("pools"):
-        problems.append(("debts.pools", 'stack = "pools" needs the pools'))
-    if debts and not any(card in dormant_debts for card in distinct) and "stack" in debts:
-        problems.append(("debts.stack", "no special card makes a debt (draw), so nothing is stacked"))
     if debts.get("up_to_stock") and not any(card in dormant_debts for card in distinct):
         problems.append(("debts.up_to_stock", "no special card makes a debt (draw), so there is nothing to cut"))
     starter = data.get("starter", {})
     for key in ("suit", "reverse_first", "draw_misses_turn"):
         if key in starter and starter.get("effects", "ignore") != "apply":
             problems.append((f"starter.{key}", 'a starter acts only with effects = "apply"'))
-    if data.get("round", {}).get("revive") is not None and data.get("round", {}).get("ends") != "placings":
-        problems.append(
-            ("round.revive", 'only a game that goes on after a player goes out (ends = "placings") can bring one back')
-        )
     words: dict[str, str] = {}
     for name, call in data.get("calls", {}).items():
         if call.get("last_cards") is not None:
@@ -353,6 +288,8 @@ def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
             if value == "face" and not card.rank.isdigit():
                 problems.append(("scoring.points", f"{card} has no face value: give its rank a number"))
                 break
+    # the mechanics' own keys, checked by each mechanic (``maumau_profile_problems``)
+    problems.extend(profile_problems(data, tuple(dict.fromkeys(full))))
     return problems
 
 

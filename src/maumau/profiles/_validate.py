@@ -19,6 +19,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .._front import profile_sections
+
 __all__ = ["check", "check_section", "schema"]
 
 
@@ -29,10 +31,12 @@ _MOST = 10_000
 @cache
 def schema() -> dict[str, Any]:
     """
-    The profile schema, read once from the package.
+    The profile schema, read once from the package, with the sections the installed mechanics read.
     """
     text = resources.files(__package__).joinpath("profile.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
+    for name, section in profile_sections().items():  # a mechanic's own keys, declared beside its rules
+        loaded["properties"].setdefault(name, dict(section))
     return loaded
 
 

@@ -52,6 +52,8 @@ __all__ = ["create_app"]
 REFUSED = 4403
 #: Close codes of RFC 6455: data of a kind the server does not take, a policy broken, a message too big.
 UNSUPPORTED, POLICY, TOO_BIG = 1003, 1008, 1009
+#: The answer to a message above a page's rate, which is dropped unread.
+_SLOW_DOWN = json.dumps({"type": "error", "message": "too many messages: this one was dropped, slow down"})
 
 #: The answer to a new table that the store could not write.
 UNSTORED = "the server could not save the table, so it was not made; try again in a moment"
@@ -223,6 +225,7 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
         watcher = Watcher(websocket, None if seat is None else int(seat))
         tables.join(hosted, watcher)
         speaking = RateLimiter(bounds.messages_per_second, bounds.burst)
+        dropping = RateLimiter(1.0, bounds.dropped)
         try:
             async with hosted.lock:  # the table as stored: never a move whose write is still under way
                 first = tables.message(hosted, watcher)
@@ -242,8 +245,11 @@ def create_app(lobby: Lobby | None = None, *, limits: Limits | None = None) -> A
                     await websocket.close(TOO_BIG, f"a message has at most {bounds.frame_bytes} bytes")
                     break
                 if not speaking.allow(""):
-                    await websocket.close(POLICY, "too many messages")
-                    break
+                    if not dropping.allow(""):
+                        await websocket.close(POLICY, "too many messages")
+                        break
+                    await asyncio.wait_for(websocket.send_text(_SLOW_DOWN), bounds.send_seconds)
+                    continue
                 problem = await _handled(hosted, watcher, text)
                 if problem is not None:
                     error = {"type": "error", "message": problem}

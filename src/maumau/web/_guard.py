@@ -46,8 +46,13 @@ class Limits:
         frame_bytes: The largest websocket message of a seat's page; a
             spectator's page may send none at all.
         messages_per_second: Messages a page may send per second, on
-            average; *burst* more may come at once.
+            average; *burst* more may come at once.  A message above the
+            rate is dropped unread and answered with an error frame that
+            asks the page to slow down.
         burst: See *messages_per_second*.
+        dropped: Messages above the rate a page may send before its socket
+            is closed (1008, "too many messages"); one more is forgiven
+            each second, so only a page that keeps flooding is closed.
         tables: Tables the server hosts at once; when they are all taken, a person's new table takes the place of
             the oldest table nobody plays in.
         creates_per_minute: Tables one client address may create (or load) per minute.
@@ -74,6 +79,7 @@ class Limits:
     frame_bytes: int = 16 * 1024
     messages_per_second: float = 10.0
     burst: int = 30
+    dropped: int = 60
     tables: int = 1000
     creates_per_minute: int = 30
     creates_per_network: int = 60

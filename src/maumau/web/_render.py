@@ -33,7 +33,6 @@ from .._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card
 from .._events import (
     CardPlayed,
     CardsDrawn,
-    ChallengeMade,
     Event,
     Passed,
     PenaltyDrawn,
@@ -41,15 +40,14 @@ from .._events import (
     SuitWished,
     TurnSkipped,
 )
-from .._narration import Narrator, cards_word, plural, ranks_word
+from .._front import tell_move
+from .._narration import Narrator, cards_word, plural
 from .._options import Option
 from .._serialize import to_json
 from .._spectator import SpectatorView
 from .._state import RoundResult
 from .._table import Table
 from .._view import PlayerView
-from ..mechanics import challenges, placings, play_challenges, wishes
-from ..mechanics.wishes import RankWished
 
 __all__ = [
     "action_text",
@@ -72,9 +70,6 @@ _SUIT_NAMES = {HEARTS: "hearts", DIAMONDS: "diamonds", CLUBS: "clubs", SPADES: "
 _COLOUR_CLASS = re.compile(r"[a-z][a-z0-9-]{0,23}")
 #: The most rows, cells in a row and notes a board may send, and the longest text of each.
 _BOARD_LIMITS = {"rows": 24, "cells": 120, "notes": 24, "text": 200}
-
-#: The slots shown on their own (a challenge window, the placings, a wished rank, a play open to a challenge).
-_SHOWN_SLOTS = (challenges.WINDOWS.name, placings.PLACED.name, wishes.WISHED.name, play_challenges.SUSPECT.name)
 
 #: Options whose whole number counts the parts of a match, by the singular of their name.
 _MATCH_PARTS = {"races": "race", "games": "game", "rounds": "round", "deals": "deal", "hands": "hand"}
@@ -142,13 +137,10 @@ def _move(event: Event, narrator: Narrator) -> dict[str, Any] | None:
         return {"text": "skipped"}
     if isinstance(event, SuitWished):
         return {"text": "wished", "suit": suit_data(event.suit)}
-    if isinstance(event, RankWished):
-        return {"text": f"wished for {ranks_word(event.rank)}"}
-    if isinstance(event, ChallengeMade):
-        return {"text": f"challenged {narrator.object_name(event.offender)}"}
     if isinstance(event, PlayerResigned):
         return {"text": "resigned"}
-    return None
+    told = tell_move(event, narrator)  # a mechanic's move: "wished for 7s", "challenged Ann"
+    return None if told is None else {"text": told}
 
 
 def event_data(event: Event, narrator: Narrator, number: int) -> dict[str, Any]:
@@ -310,6 +302,13 @@ def table_setup(table: Table) -> dict[str, Any]:
     }
 
 
+def _style(style: str) -> str:
+    """
+    A status's style as a class the page knows: ``"call"``, ``"warn"`` or ``""``.
+    """
+    return style if style in ("call", "warn") else ""
+
+
 def _summary(number: int | None, reason: str, winners: tuple[int, ...], points: tuple[int, ...]) -> dict[str, Any]:
     """
     A round's or the match's summary: its reason, winners and points (or totals).
@@ -326,51 +325,81 @@ def _round(result: RoundResult, last: bool) -> dict[str, Any]:
     return {**_summary(result.round, result.reason, result.winners, result.points), "hands": hands}
 
 
-def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor: int | None) -> dict[str, Any]:
+def _actions_data(seen: PlayerView, narrator: Narrator, actor: int | None) -> list[dict[str, Any]]:
     """
-    The table as *seen* (a seat's view or the spectator's), ready for ``json.dumps``.
+    The moves *seen* offers, as buttons: each with its number, its words and what the page draws it with.
+    """
+    actions = []
+    for number, action in enumerate(seen.legal_actions):
+        play = action if isinstance(action, PlayCard) else None
+        actions.append(
+            {
+                "id": number,
+                "kind": action.kind,
+                "text": narrator.action(action, seen),
+                "card": None if play is None else play.card.code,
+                "call": None if play is None else play.call,
+                "more": play is not None and play.more,
+                "suit": suit_data(action.suit) if isinstance(action, ChooseSuit) else None,
+                "reaction": actor != seen.seat and not isinstance(action, Resign),
+                "action": json.loads(to_json(action)),
+            }
+        )
+    return actions
 
-    *waiting* are the people the table waits for and *actor* the seat to act: a waited-for seat that is not
-    to act is in a reaction window, and may let it pass.
+
+def _slots_data(seen: PlayerView | SpectatorView, narrator: Narrator) -> tuple[list[Any], list[list[str]]]:
     """
-    names = seen.names
-    seat = seen.seat if isinstance(seen, PlayerView) else None
-    narrator = Narrator(names, seat)
+    A variant's own slots (the mechanics' are in the status): the boards that draw themselves, and the rest as text.
+    """
     boards = []
     slots = []
-    for name, value in seen.slots:
-        if name in _SHOWN_SLOTS:  # each shown on its own below
-            continue
+    for name, value in narrator.slots(seen):
         drawn = board_data(value, narrator)
         if drawn is not None:
             boards.append(drawn)
         else:
             slots.append([name.replace("_", " "), narrator.of_seats(str(value))])
-    actions = []
-    if isinstance(seen, PlayerView):
-        for number, action in enumerate(seen.legal_actions):
-            actions.append(
-                {
-                    "id": number,
-                    "kind": action.kind,
-                    "text": narrator.action(action, seen),
-                    "card": action.card.code if isinstance(action, PlayCard) else None,
-                    "call": action.call if isinstance(action, PlayCard) else None,
-                    "more": isinstance(action, PlayCard) and action.more,
-                    "suit": suit_data(action.suit) if isinstance(action, ChooseSuit) else None,
-                    "reaction": actor != seat and not isinstance(action, Resign),
-                    "action": json.loads(to_json(action)),
-                }
-            )
+    return boards, slots
+
+
+def _seat_data(seen: PlayerView | SpectatorView, actor: int | None) -> dict[str, Any]:
+    """
+    What only a seat's page gets: its hand, the card it drew and its moves (``None`` and none for a spectator).
+    """
+    if not isinstance(seen, PlayerView):
+        return {"seat": None, "hand": None, "drawn": None, "actions": []}
+    narrator = Narrator(seen.names, seen.seat)
+    return {
+        "seat": seen.seat,
+        "hand": [card_data(card) for card in seen.hand],
+        "drawn": None if seen.drawn is None else card_data(seen.drawn),
+        "actions": _actions_data(seen, narrator, actor),
+    }
+
+
+def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor: int | None) -> dict[str, Any]:
+    """
+    The table as *seen* (a seat's view or the spectator's), ready for ``json.dumps``.
+
+    *waiting* are the people the table waits for and *actor* the seat to act: a waited-for seat that is not
+    to act is in a reaction window, and may let it pass.  ``status`` holds the mechanics' parts of the table
+    (`maumau.Status`: a wished rank, a call open to a challenge), each with its label, its words for this
+    page's seat and its style (``"call"``, ``"warn"`` or ``""``).
+    """
+    mine = _seat_data(seen, actor)
+    seat = mine["seat"]
+    narrator = Narrator(seen.names, seat)
+    boards, slots = _slots_data(seen, narrator)
     result = seen.result
-    window = challenges.window(seen)
-    suspect = play_challenges.suspect(seen)
+    status = narrator.status(seen)
+    pending = seen.pending
     return {
         "variant": seen.variant,
         "seat": seat,
-        "names": list(names),
-        "hand": [card_data(card) for card in seen.hand] if isinstance(seen, PlayerView) else None,
-        "drawn": card_data(seen.drawn) if isinstance(seen, PlayerView) and seen.drawn is not None else None,
+        "names": list(seen.names),
+        "hand": mine["hand"],
+        "drawn": mine["drawn"],
         "hand_sizes": list(seen.hand_sizes),
         "top": card_data(seen.top),
         "discards": len(seen.discard_pile),
@@ -384,24 +413,18 @@ def render(seen: PlayerView | SpectatorView, *, waiting: tuple[int, ...], actor:
         "playing": [card_data(card) for card in seen.playing],
         "again": seen.again,
         "waits": list(seen.waits),
-        "rank_wish": wishes.wished_rank(seen),
-        "suspect": None
-        if suspect is None or suspect.target == -1
-        else {"offender": suspect.offender, "card": card_data(suspect.card), "target": suspect.target},
+        "status": [{"label": record.label, "text": record.text, "style": _style(record.style)} for record in status],
         "pending": None
-        if seen.pending is None
-        else {"seat": seen.pending.seat, "kind": seen.pending.kind.replace("_", " "), "amount": seen.pending.amount},
+        if pending is None
+        else {"seat": pending.seat, "kind": pending.kind.replace("_", " "), "amount": pending.amount},
         "resigned": list(seen.resigned),
         "scores": list(seen.scores),
         "rounds": [_round(r, n == len(seen.rounds) - 1) for n, r in enumerate(seen.rounds)],
         "result": None if result is None else _summary(None, result.reason, result.winners, result.totals),
         "boards": boards,
-        "open_call": None
-        if window is None
-        else {"offender": window.offender, "missed": challenges.quoted_calls(window.missed)},
-        "placed": list(placings.placed(seen)),
+        "placed": [seat for record in status for seat in record.finished],
         "slots": slots,
-        "actions": actions,
+        "actions": mine["actions"],
         "waiting": list(waiting),
         "actor": actor,
         "may_decline": seat is not None and seat in waiting and seat != actor,

@@ -179,7 +179,6 @@ function drawCentre(table) {
     wish.appendChild(suitNode(table.wish));
     duties.appendChild(wish);
   }
-  if (table.rank_wish) duties.appendChild(el("div", "badge", `wished rank: ${table.rank_wish}`));
   if (table.playing.length) {
     const open = el("div", "badge playing", `${who(table, table.to_move)} ${table.to_move === table.seat ? "have" : "has"} put down: `);
     open.dataset.test = "playing";
@@ -192,16 +191,15 @@ function drawCentre(table) {
     duties.appendChild(el("div", "badge", `${who(table, table.to_move)} ${again}`));
   }
   if (table.debt) duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} owe${table.actor === table.seat ? "" : "s"} ${plural(table.debt, "card")}`));
-  if (table.open_call) {
-    duties.appendChild(el("div", "badge call", `${who(table, table.open_call.offender)} missed ${table.open_call.missed}: open to a challenge`));
-  }
   if (table.skips) {
     const turns = table.skips === 1 ? "a turn" : `${table.skips} turns`;
     duties.appendChild(el("div", "badge warn", `${who(table, table.actor)} miss${table.actor === table.seat ? "" : "es"} ${turns}`));
   }
-  if (table.suspect) {
-    const by = who(table, table.suspect.target);
-    duties.appendChild(el("div", "badge call", `${who(table, table.suspect.offender)}'s ${table.suspect.card.text} may be challenged by ${by}`));
+  for (const status of table.status) {
+    // A mechanic's part of the table (a wished rank, a call open to a challenge), in the words the server wrote.
+    const badge = el("div", "badge" + (status.style ? ` ${status.style}` : ""), `${status.label}: ${status.text}`);
+    badge.dataset.test = "status";
+    duties.appendChild(badge);
   }
   table.waits.forEach((turns, seat) => {
     if (turns > 0) duties.appendChild(el("div", "badge", `${who(table, seat)} sit${seat === table.seat ? "" : "s"} out ${plural(turns, "turn")}`));
