@@ -139,7 +139,10 @@ class TestBotsDoNotFreezeTheServer:
         assert made[0].status_code == 201
         median, worst = sorted(delays)[len(delays) // 2] * 1000, max(delays) * 1000
         print(f"\n/api/variants while 4 search bots think: median {median:.0f} ms, worst {worst:.0f} ms")
-        assert sorted(delays)[len(delays) // 2] < 0.1, delays
+        # Not a speed goal but a blocked loop: bots that held the event loop would hold each answer for up to a
+        # slice of their thinking (Limits.think_seconds, 2 s); a loop that is free answers in milliseconds, and in
+        # a few hundred on a machine busy with other work.
+        assert sorted(delays)[len(delays) // 2] < 0.5, delays
 
     def test_a_table_of_bots_plays_on_by_itself_while_a_page_watches_it(self) -> None:
         bots = [{"name": f"R{n}", "bot": "random"} for n in range(2)]
