@@ -81,6 +81,9 @@ class ProfileVariant:
         ]
         self.options = tuple(options)
         self._compiled: dict[str, tuple[object, ...]] = {}
+        #: The mechanics by the options they were made for: a new game with the same options reads them here,
+        #: without laying the options over the profile again.
+        self._by_options: dict[Options | None, tuple[object, ...]] = {}
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -109,6 +112,18 @@ class ProfileVariant:
 
     @hookimpl
     def maumau_mechanics(self, options: Options) -> tuple[object, ...]:
+        if options is not None and not isinstance(options, Options):  # a plain mapping: not kept
+            return self._mechanics_for(options)
+        found = self._by_options.get(options)
+        if found is None:
+            found = self._mechanics_for(options)
+            with self._lock:
+                if len(self._by_options) > 64:
+                    self._by_options.clear()
+                self._by_options[options] = found
+        return found
+
+    def _mechanics_for(self, options: Options) -> tuple[object, ...]:
         data = self.effective(options or {})
         key = canonical(data)
         found = self._compiled.get(key)
