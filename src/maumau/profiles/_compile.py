@@ -470,12 +470,15 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     else:
         matching = maumau_playable
 
+        # Which of the deck's cards are a last resort, looked up as a table rather than asked of the card set.
+        resort = frozenset(card for card in distinct if card in last_resort)
+
         @hookimpl
         def playable_as_last_resort(
             self: object, state: GameState, seat: int, cards: tuple[Card, ...]
         ) -> tuple[Card, ...]:
             found = matching(self, state, seat, cards)
-            others = tuple(card for card in found if card not in last_resort)
+            others = tuple(card for card in found if card not in resort)
             return others or found  # a last resort only when nothing else can be played
 
         namespace["maumau_playable"] = playable_as_last_resort
@@ -735,16 +738,21 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     def count(state: GameState, action: Action) -> GameState | None:
         counts = COUNTS.get(state)
+        plays, passes, owed = counts.plays, counts.passes, counts.owed
         kind = type(action)
         if kind is PlayCard:
-            return COUNTS.put(state, attrs.evolve(counts, plays=counts.plays + 1, passes=0))
-        if kind is Pass:
-            return COUNTS.put(state, attrs.evolve(counts, passes=0 if state.draw_pile else counts.passes + 1))
-        if kind is DrawCards:
-            return COUNTS.put(state, attrs.evolve(counts, passes=0, owed=state.debt))
-        if kind is ChooseSuit:
-            return COUNTS.put(state, attrs.evolve(counts, passes=0))
-        return None
+            plays, passes = plays + 1, 0
+        elif kind is Pass:
+            passes = 0 if state.draw_pile else passes + 1
+        elif kind is DrawCards:
+            passes, owed = 0, state.debt
+        elif kind is ChooseSuit:
+            passes = 0
+        else:
+            return None
+        if (plays, passes, owed) == (counts.plays, counts.passes, counts.owed):
+            return None  # nothing to count: the state as it is
+        return _with_counts(state, Counts(plays, passes, owed))
 
     _step(namespace, "maumau_before_action", count, first=True)
     if block_one:
@@ -754,7 +762,7 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
                 return None
             counts = COUNTS.get(state)  # a debt that takes the pile's very last card counts as a pass
             passes = 1 if not state.draw_pile and len(cards) == counts.owed else 0
-            return COUNTS.put(state, attrs.evolve(counts, passes=passes, owed=0))
+            return _with_counts(state, Counts(counts.plays, passes, 0))
 
         _step(namespace, "maumau_after_draw", paid)
 
@@ -770,11 +778,24 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         counts = COUNTS.get(state)
         if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
             return RoundEnd("max plays")
-        if block_one and counts.passes > len(state.active_seats()):
+        if block_one and counts.passes and counts.passes > len(state.active_seats()):
             return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
         return None
 
     namespace["maumau_round_over"] = maumau_round_over
+
+
+def _with_counts(state: GameState, counts: Counts) -> GameState:
+    """
+    *state* with *counts* in the `COUNTS` slot: `Slot.put`, made at once where no other slot is held.
+    """
+    slots = state.slots
+    if slots and (len(slots) > 1 or slots[0][0] != COUNTS.name):
+        return COUNTS.put(state, counts)
+    return evolve_state(state, slots=() if counts == _NO_COUNTS else ((COUNTS.name, counts),))
+
+
+_NO_COUNTS = COUNTS.default
 
 
 def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | None], first: bool = False) -> None:
