@@ -571,21 +571,36 @@ def _effects(
     at_once = [(cards_of(special["cards"]), special["draw"]) for special in specials if special.get("draw_at_once")]
     sitting = [(cards_of(s["cards"]), s["sit_out"]) for s in specials if passed_on and s.get("sit_out")]
     if at_once or sitting:
+        # By card, the first special that names it: the cards the next player draws at once, the turns passed on.
+        drawn_at_once = _first_by_card(at_once, distinct)
+        sat_out = _first_by_card(sitting, distinct)
 
         def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
             if not state.players[seat].hand and not last_card_effects:
                 return None
-            for chosen, count in at_once:
-                if card in chosen:
-                    victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
-                    state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
-                    return state
-            for chosen, turns in sitting:
-                if card in chosen:  # the turns are passed on as they are: the next player owes them, or answers
-                    return evolve_state(state, skips=turns)
+            count = drawn_at_once.get(card)
+            if count is not None:
+                victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
+                state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
+                return state
+            turns = sat_out.get(card)
+            if turns is not None:  # the turns are passed on as they are: the next player owes them, or answers
+                return evolve_state(state, skips=turns)
             return None
 
         _step(namespace, "maumau_follow_up", follow_up)
+
+
+def _first_by_card(specials: list[tuple[CardSet, int]], distinct: tuple[Card, ...]) -> dict[Card, int]:
+    """
+    The number of the first of *specials* that names each card of *distinct*: the specials as a table.
+    """
+    table: dict[Card, int] = {}
+    for chosen, number in specials:
+        for card in distinct:
+            if card in chosen:
+                table.setdefault(card, number)
+    return table
 
 
 def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
