@@ -336,13 +336,13 @@ def test_rules_built_for_fresh_plugin_objects_do_not_pile_up() -> None:
     """
     A server passing a new house-rule object to every game keeps a bounded cache, and old games still play.
     """
-    from maumau import plugins
+    from maumau import _rules
 
     first = new_game("classic", players=2, seed=1, plugins=[NinesSkip()])
-    for seed in range(3 * plugins._RULES_CACHE_SIZE):
+    for seed in range(3 * _rules.RULES_CACHE_SIZE):
         new_game("classic", players=2, seed=seed, plugins=[NinesSkip()])
 
-    assert len(plugins._RULES_CACHE) <= plugins._RULES_CACHE_SIZE
+    assert len(_rules.RULES_CACHE) <= _rules.RULES_CACHE_SIZE
     assert legal_actions(first)  # its rules live on in the state
 
 

@@ -12,7 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, french_deck, parse_card, parse_cards
 from ._effects import CallRuling, DrawRule, Effect, RoundEnd, combined
-from ._engine import apply, check_action, is_legal, legal_actions, new_game, replay
+from ._engine import apply, check_action, is_legal, legal_actions
 from ._events import (
     CardPlayed,
     CardsDrawn,
@@ -32,6 +32,7 @@ from ._events import (
     TurnSkipped,
 )
 from ._features import Feature
+from ._games import new_game, replay
 from ._house_rules import HOUSE_RULE_GROUP, house_rule_names, load_house_rule
 from ._limits import (
     FORMAT_VERSION,

@@ -15,8 +15,8 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from attrs import evolve
 
@@ -58,59 +58,43 @@ from .exceptions import (
     RecordError,
     shorten,
 )
-from .plugins import Rules, resolve_variant
 
-__all__ = ["apply", "check_action", "is_legal", "legal_actions", "new_game", "replay"]
+if TYPE_CHECKING:  # the rules a state carries; they are built above the kernel, by `maumau._games`
+    from ._rules import Rules
+
+__all__ = [
+    "apply",
+    "check_action",
+    "check_record",
+    "is_legal",
+    "legal_actions",
+    "replay_with",
+    "start_match",
+    "start_with",
+]
 
 
-def new_game(
-    variant: str,
+def start_match(
+    rules: Rules,
     *,
     players: int | Sequence[str],
     seed: int | None = None,
     options: Mapping[str, object] | None = None,
     deck: Sequence[Card | str] | None = None,
-    plugins: Iterable[object] = (),
     dealer: int | None = None,
     later_decks: Sequence[Sequence[Card | str]] = (),
 ) -> GameState:
     """
-    Start a match of *variant* and deal its first round.
+    Start a match played by *rules* (a game already found by name and built) and deal its first round.
 
-    Args:
-        variant: An installed variant's name (see `maumau.variants`), or the path of a game profile
-            (a ``.toml`` file, see `maumau.profiles`), which is read and then played under its id.
-        players: The number of seats, or the players' names in seat order.
-        seed: Drives every shuffle, a whole number from 0 below ``MAX_SEED``;
-            a random one is chosen and kept when omitted.
-        options: The variant's options; see ``maumau variants``.
-        deck: An exact card order for the first deal, top first (cards or
-            their short text), to stack the deck for tests and puzzles.
-        plugins: House-rule plugins registered on top of the variant for this game.
-        dealer: The seat that deals the first round, for tests and lessons
-            that start from a given table; by default the variant chooses
-            (from the seed, in ``penalty-52``).  Later rounds follow the
-            variant's rule.
-        later_decks: Exact card orders for the deals of rounds 2, 3... in
-            turn (at most ``MAX_LATER_DECKS``), each checked as *deck* is;
-            rounds beyond them are shuffled.
+    The arguments are `maumau.new_game`'s, which finds the game and calls this.
 
     Raises:
-        UnknownVariantError: no such variant is installed.
         InvalidOptionError: an option, the player count, a name, the seed or the deck is wrong.
         PluginError: a plugin's hook failed while the first round was dealt.
-
-    .. versionadded:: 0.1.0
     """
-    if isinstance(variant, str) and variant.endswith(".toml"):  # a game profile's file: read, then played by its id
-        from .profiles import load_profile
-
-        variant = load_profile(variant).id
-    elif isinstance(variant, str):  # "Classic", "penalty52", an alias: played under the installed name
-        variant = resolve_variant(variant)
-    rules = Rules.build(variant, plugins)
     try:
-        return _new_game(rules, variant, players, seed, options, deck, dealer, later_decks)
+        return _new_game(rules, rules.variant, players, seed, options, deck, dealer, later_decks)
     except MaumauError:
         raise
     except Exception as error:
@@ -335,14 +319,16 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
                     followers = follows(state, seat, playing, hand) if follows is not None else None
                     if followers:
                         deck = rules.last_deck
-                        if not (deck[0] is state.options and deck[1] == len(state.players) and deck[3]):
+                        if not (deck.options is state.options and deck.players == len(state.players) and deck.distinct):
                             followers = tuple(dict.fromkeys(followers))  # two packs: each card listed once
                         flow.add_plays(state, seat, followers, actions, playing)
                     actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
                     listed = memo[seat] = tuple(actions)
                     return listed
                 deck = rules.last_deck  # the deck asked for last: this game's, nearly always, read without a call
-                distinct = deck[3] if deck[0] is state.options and deck[1] == len(state.players) else None
+                distinct = (
+                    deck.distinct if deck.options is state.options and deck.players == len(state.players) else None
+                )
                 if distinct is None:
                     distinct = rules.distinct_cards(state)
                 playable = playable_of(state, seat, hand if distinct else tuple(dict.fromkeys(hand)))
@@ -663,20 +649,15 @@ def _finish_round(state: GameState, end: RoundEnd) -> GameState:
 # --- records ------------------------------------------------------------------------
 
 
-def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
+def replay_with(rules: Rules, record: GameRecord) -> GameState:
     """
-    Rebuild a game from its *record*, checking every action.
+    Rebuild the game of *record* played by *rules* (its variant and house rules, already built), checking every
+    action: `maumau.replay` once the rules are found, and a mechanic's way back to an earlier position.
 
     Raises:
-        RecordError: the record's set-up is refused (an unknown variant, a
-            wrong option, deck or player count: the cause is chained), it
-            holds more than ``MAX_ACTIONS`` actions (refused before any is
-            replayed), or one of its actions is illegal where it stands (the
-            message gives its number).
-
-    .. versionadded:: 0.1.0
+        RecordError: as `maumau.replay`.
     """
-    state = start_of(record, plugins=plugins)
+    state = start_with(rules, record)
     for number, action in enumerate(record.actions):
         try:
             state = apply(state, action)
@@ -685,29 +666,35 @@ def replay(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
     return state
 
 
-def start_of(record: GameRecord, *, plugins: Iterable[object] = ()) -> GameState:
+def check_record(record: object) -> None:
     """
-    The first position of *record*'s game, dealt as it was (seed, deck, first dealer, later decks), no action applied.
-
-    The one reading of a record's set-up, for `replay` and for whatever steps through a record one action at a
-    time (``maumau replay``).
+    Refuse what cannot be a record's game before anything of it is built: not a `GameRecord`, or too many actions.
 
     Raises:
-        RecordError: as `replay`, for the set-up and the number of actions.
+        RecordError: *record* is no `GameRecord`, or it holds more than ``MAX_ACTIONS`` actions.
     """
     if not isinstance(record, GameRecord):
         raise RecordError(f"expected a GameRecord, got {type(record).__name__}")
     if len(record.actions) > MAX_ACTIONS:
         raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions, got {len(record.actions):,}")
-    plugins = tuple(plugins)
+
+
+def start_with(rules: Rules, record: GameRecord) -> GameState:
+    """
+    The first position of *record*'s game played by *rules*, dealt as it was (seed, deck, first dealer, later
+    decks), no action applied: `maumau._games.start_of` once the rules are found.
+
+    Raises:
+        RecordError: as `maumau.replay`, for the set-up and the number of actions.
+    """
+    check_record(record)
     try:
-        state = new_game(
-            record.variant,
+        state = start_match(
+            rules,
             players=record.players,
             seed=record.seed,
             options=dict(record.options),
             deck=record.deck,
-            plugins=plugins,
             dealer=record.first_dealer,
             later_decks=record.later_decks,
         )

@@ -25,12 +25,10 @@ from ._actions import Action
 from ._cards import Card
 from ._effects import DrawRule, Effect, RoundEnd
 from ._state import GameState, MatchResult
+from .defaults import KERNEL_NAME
 from .exceptions import PluginError, shorten
 
 __all__ = ["checked", "fault"]
-
-#: The name the kernel's defaults are registered under (kept equal to `maumau.plugins.KERNEL_NAME`).
-_KERNEL_NAME = "maumau.kernel"
 
 
 def _code_of(function: object) -> types.CodeType | None:
@@ -53,7 +51,7 @@ def fault(pm: pluggy.PluginManager, error: BaseException) -> PluginError | None:
             continue
         for impl in getattr(pm.hook, name).get_hookimpls():
             code = _code_of(impl.function)
-            if code is not None and impl.plugin_name != _KERNEL_NAME:
+            if code is not None and impl.plugin_name != KERNEL_NAME:
                 owners.setdefault(code, (impl.plugin_name, name))
     found = None
     trace = error.__traceback__

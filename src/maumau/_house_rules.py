@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import types
 from collections.abc import Collection
 
-from .exceptions import PluginError
+from .exceptions import PluginError, shorten
+from .hookspecs import hookimpl
 
-__all__ = ["HOUSE_RULE_GROUP", "house_rule_names", "load_house_rule"]
+__all__ = ["HOUSE_RULE_GROUP", "check_house_rule", "house_rule_names", "load_house_rule", "plugin_name"]
 
 #: The entry-point group under which packages install house rules by name.
 HOUSE_RULE_GROUP = "maumau.house_rules"
@@ -91,3 +93,29 @@ def _instance(spec: str, found: object) -> object:
     if isinstance(found, type):
         raise PluginError(f"house rule {spec!r} names the class {found.__name__}: name an instance of it (or a module)")
     return found
+
+
+def plugin_name(plugin: object) -> str:
+    """
+    The name a house-rule plugin is recorded under: its module or class name.
+    """
+    if isinstance(plugin, types.ModuleType):
+        return plugin.__name__.rpartition(".")[2]
+    name = getattr(plugin, "name", None)
+    if isinstance(name, str):
+        return name
+    return type(plugin).__name__
+
+
+def check_house_rule(plugin: object) -> None:
+    """
+    Refuse a house rule that implements no hook at all (``None``, a string, a class meant to be instantiated).
+
+    Raises:
+        PluginError: *plugin* implements no ``maumau_`` hook.
+    """
+    marker = f"{hookimpl.project_name}_impl"
+    if not any(name.startswith("maumau_") and hasattr(getattr(plugin, name, None), marker) for name in dir(plugin)):
+        raise PluginError(
+            f"a house rule must implement at least one maumau hook, got {shorten(plugin)}", plugin=plugin_name(plugin)
+        )

@@ -33,8 +33,9 @@ from cattrs.v import format_exception
 
 from ._actions import Action, Resign, action_types
 from ._cards import Card, parse_card
-from ._engine import apply, legal_actions, name_problem, start_of
+from ._engine import apply, legal_actions, name_problem
 from ._events import Event, event_types
+from ._games import start_of
 from ._limits import (
     FORMAT_VERSION,
     MAX_ACTIONS,

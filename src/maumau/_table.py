@@ -26,8 +26,9 @@ from typing import Any
 from attrs import frozen
 
 from ._actions import Action, Resign
-from ._engine import apply, legal_actions, new_game
+from ._engine import apply, legal_actions
 from ._events import Event
+from ._games import new_game
 from ._house_rules import load_house_rule
 from ._spectator import SpectatorView, spectate
 from ._state import GameState

@@ -28,9 +28,10 @@ import attrs
 from . import __version__
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
 from ._cards import FRENCH_RANKS, FRENCH_SUITS, Card
-from ._engine import apply, check_action, legal_actions, new_game, start_of
+from ._engine import apply, check_action, legal_actions
 from ._events import Event, RoundEnded
 from ._files import write_text_whole
+from ._games import new_game, start_of
 from ._house_rules import load_house_rule
 from ._moves import PlayPlan, find_move, move_names, next_card, plan_play
 from ._narration import Narrator, cards_word, plural, second_person
@@ -49,7 +50,8 @@ from .mechanics import challenges, placings, play_challenges, wishes
 from .mechanics.challenges import quoted_calls
 from .mechanics.play_challenges import ChallengePlay
 from .mechanics.wishes import ChooseRank
-from .plugins import variants
+from .plugins import Rules, variants
+from .profiles import load_profile
 from .simulation import Simulation, SimulationInterrupted, simulate
 
 __all__ = ["find_move", "main", "move_names", "parse_option", "run_game", "second_person"]
@@ -744,8 +746,6 @@ def _report(result: Simulation, args: argparse.Namespace, stdout: TextIO) -> Non
 
 
 def _default_players(variant: str, options: Mapping[str, object]) -> int:
-    from .plugins import Rules
-
     rules = Rules.build(variant)
     return rules.default_players(rules.resolve_options(dict(options)))
 
@@ -853,7 +853,6 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     except ImportError as error:
         print(f"maumau: error: the web table needs the extra: pip install 'maumau[web]' ({error})", file=stderr)
         return USAGE_ERROR
-    from .profiles import load_profile
 
     try:  # read before serving: tables are made by a game's name only, never by a path a request names
         games = [load_profile(path).id for path in args.profile]

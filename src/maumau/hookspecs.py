@@ -1,10 +1,12 @@
 """
-Hook specifications: the rules a variant plugin can set or change, each with the kernel's default.
+Hook specifications: the rules a variant plugin can set or change.
 
 A variant is a module (or object) whose functions are marked with
-`maumau.hookimpl` and named after these specifications.  The body of a
-specification below is the kernel's own answer, used when no plugin gives
-one: the default of each hook sits with its specification, in one place.
+`maumau.hookimpl` and named after these specifications.  The
+specifications are the contract alone, with empty bodies, as pytest's
+``hookspec.py``; the kernel's own answer to each hook is a plugin of its
+own, `maumau.defaults`, registered before every other, and each
+specification's docstring says what it answers.
 
 Plugins are registered in this order: the kernel's defaults, the mechanics
 a variant opts into (`maumau_mechanics`), the variant, then the house rules
@@ -15,7 +17,9 @@ of one game.  Three kinds of hook:
   the question to the plugins registered before.  To *extend* an answer
   rather than replace it, use a wrapper, ``@hookimpl(wrapper=True)``: its
   ``result = yield`` receives the answer of everything below it (the
-  kernel's default included), so each rule is written once.
+  kernel's default included), so each rule is written once; or call the
+  kernel's answer by name (``maumau.defaults.maumau_playable(state, seat,
+  cards)``).
 * **collected** (`maumau_options`, `maumau_mechanics`, `maumau_slots`,
   `maumau_actions`, `maumau_check_state`, `maumau_action_space`,
   `maumau_features`): every plugin's answer counts, oldest plugin first.
@@ -32,23 +36,24 @@ complete (`maumau.flow.complete_turn`).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from . import flow
-from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard, Resign
-from ._cards import Card
-from ._effects import DRAW_ONE, NO_EFFECT, CallRuling, DrawRule, Effect, RoundEnd, combined
-from ._features import Feature, kernel_features
-from ._options import Option, Options
-from ._slots import Slot
-from ._state import GameState, MatchResult
-from .exceptions import Reason
+if TYPE_CHECKING:  # the types the specifications name; the contract imports nothing of the implementation
+    import random
+    from collections.abc import Sequence
 
-__all__ = ["COLLECTED", "KERNEL_DEFAULTS", "PIPELINES", "hookimpl", "hookspec"]
+    from ._actions import Action
+    from ._cards import Card
+    from ._effects import CallRuling, DrawRule, Effect, RoundEnd
+    from ._features import Feature
+    from ._options import Option, Options
+    from ._slots import Slot
+    from ._state import GameState, MatchResult
+    from .exceptions import Reason
+
+__all__ = ["COLLECTED", "PIPELINES", "hookimpl", "hookspec"]
 
 hookspec = pluggy.HookspecMarker("maumau")
 #: Marks a function as a maumau hook implementation.
@@ -70,23 +75,6 @@ COLLECTED = frozenset(
 PIPELINES = frozenset(
     {"maumau_follow_up", "maumau_before_action", "maumau_turn_ended", "maumau_round_ended", "maumau_sample_hidden"}
 )
-
-#: The kernel's answers, by hook name: the bodies of the specifications that have one.
-KERNEL_DEFAULTS: dict[str, Callable[..., Any]] = {}
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _with_default(function: _F) -> _F:
-    """
-    Keep *function*'s body as the kernel's default for its hook.
-    """
-    KERNEL_DEFAULTS[function.__name__] = function
-    return function
-
-
-#: The hand size when a variant declares no ``hand_size`` option.
-HAND_SIZE = 5
 
 
 # --- set-up ---------------------------------------------------------------
@@ -134,18 +122,15 @@ def maumau_slots() -> Sequence[Slot[Any]]:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_seats(options: Options) -> range | None:
     """
     The allowed player counts.  The kernel: ``range(2, 7)``.
 
     .. versionadded:: 0.1.0
     """
-    return range(2, 7)
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_default_players(options: Options, seats: range) -> int | None:
     """
     The player count a game gets when nobody chooses one (``maumau play``, a table's form): one of *seats*.
@@ -154,7 +139,6 @@ def maumau_default_players(options: Options, seats: range) -> int | None:
 
     .. versionadded:: 0.2.0
     """
-    return min(max(3, seats.start), seats.stop - 1)
 
 
 @hookspec(firstresult=True)
@@ -171,7 +155,6 @@ def maumau_deck(options: Options, players: int) -> Sequence[Card] | None:
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_calls(options: Options) -> Sequence[str] | None:
     """
     Every call a player of this variant may say with a card ("Mau", "Mau-Mau"), in canonical spelling.
@@ -181,11 +164,9 @@ def maumau_calls(options: Options) -> Sequence[str] | None:
 
     .. versionadded:: 0.2.0
     """
-    return ()
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_dealer(state: GameState) -> int | None:
     """
     The dealer of round ``state.round``, which is about to be dealt.
@@ -195,13 +176,9 @@ def maumau_dealer(state: GameState) -> int | None:
 
     .. versionadded:: 0.1.0
     """
-    if state.dealer < 0:
-        return 0
-    return (state.dealer + 1) % len(state.players)
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState | None:
     """
     Deal *cards* (shuffled, top first) for a new round of *state*.
@@ -213,17 +190,6 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState | None:
 
     .. versionadded:: 0.1.0
     """
-    count = len(state.players)
-    hand_size = state.options.get("hand_size", HAND_SIZE)
-    assert isinstance(hand_size, int)
-    first = (state.dealer + 1) % count
-    order = [(first + offset) % count for offset in range(count)]
-    dealt = hand_size * count
-    hands = {seat: cards[index:dealt:count] for index, seat in enumerate(order)}
-    players = tuple(flow.evolve_player(p, hand=hands[seat]) for seat, p in enumerate(state.players))
-    return flow.evolve_state(
-        state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=first
-    )
 
 
 @hookspec(firstresult=True)
@@ -241,7 +207,6 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """
     Which of *cards* (distinct cards of *seat*'s hand) *seat* may play now, in its turn.
@@ -269,7 +234,6 @@ def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tup
     .. versionadded:: 0.2.0
        Replaces ``maumau_can_play``, which was asked once per card and seat.
     """
-    return flow.matching(state, cards)
 
 
 @hookspec(firstresult=True)
@@ -305,7 +269,6 @@ def maumau_may_draw(state: GameState, seat: int) -> bool | None:
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_may_decline(state: GameState, seat: int) -> bool | None:
     """
     Whether *seat*, holding a playable card (or a debt or skip it could answer, or a playable drawn card),
@@ -315,7 +278,6 @@ def maumau_may_decline(state: GameState, seat: int) -> bool | None:
 
     .. versionadded:: 0.1.0
     """
-    return True
 
 
 @hookspec(firstresult=True)
@@ -345,7 +307,6 @@ def maumau_expected_call(state: GameState, seat: int, cards_left: int, cards: tu
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_judge_call(
     state: GameState, seat: int, card: Card, call: str | None, expected: str | None, cards: tuple[Card, ...]
 ) -> CallRuling | None:
@@ -361,13 +322,9 @@ def maumau_judge_call(
     .. versionchanged:: 0.2.0
        Asked only when a call is due (*expected* is never ``None`` or ``""``); *cards*.
     """
-    if expected and call != expected:
-        return CallRuling(missed=expected, penalty=2)
-    return None
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_call_missed(state: GameState, seat: int, ruling: CallRuling, before: GameState) -> GameState | None:
     """
     *seat* missed the call ``ruling.missed``: what it costs.  *before* is the state the play started from.
@@ -378,12 +335,9 @@ def maumau_call_missed(state: GameState, seat: int, ruling: CallRuling, before: 
 
     .. versionadded:: 0.2.0
     """
-    state, _ = flow.draw_cards(state, seat, ruling.penalty, penalty=f"missed {ruling.missed!r}", required=True)
-    return state
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
     """
     What playing *card* does: draw debt, skip, reversal, suit to name.
@@ -394,7 +348,6 @@ def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None
 
     .. versionadded:: 0.1.0
     """
-    return NO_EFFECT
 
 
 @hookspec(firstresult=True)
@@ -435,7 +388,6 @@ def maumau_play_may_end(state: GameState, seat: int, cards: tuple[Card, ...]) ->
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_combine_effects(
     state: GameState, seat: int, cards: tuple[Card, ...], effects: tuple[Effect, ...]
 ) -> Effect | None:
@@ -449,7 +401,6 @@ def maumau_combine_effects(
 
     .. versionadded:: 0.2.0
     """
-    return combined(effects)
 
 
 @hookspec
@@ -470,7 +421,6 @@ def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | Non
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_draw_rule(options: Options) -> DrawRule | None:
     """
     What a player may do after drawing a card by choice: the game's `maumau.DrawRule`, as one setting.
@@ -480,7 +430,6 @@ def maumau_draw_rule(options: Options) -> DrawRule | None:
 
     .. versionadded:: 0.2.0
     """
-    return DRAW_ONE
 
 
 @hookspec(firstresult=True)
@@ -512,7 +461,6 @@ def maumau_draw_shortfall(state: GameState, seat: int, missing: int) -> RoundEnd
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_next_seat(state: GameState, seat: int) -> int | None:
     """
     Turn order: the seat that plays after *seat*.
@@ -521,11 +469,6 @@ def maumau_next_seat(state: GameState, seat: int) -> int | None:
 
     .. versionadded:: 0.1.0
     """
-    players = state.players
-    following = (seat + state.direction) % len(players)
-    if not players[following].resigned:  # nearly always: no walk needed
-        return following
-    return flow.walk(state, seat, lambda other: not players[other].resigned)
 
 
 @hookspec
@@ -574,7 +517,6 @@ def maumau_turn_ended(state: GameState, seat: int) -> GameState | None:
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_round_over(state: GameState) -> RoundEnd | None:
     """
     Whether the round ends now; asked after every action but one that leaves a play of several cards open
@@ -589,20 +531,9 @@ def maumau_round_over(state: GameState) -> RoundEnd | None:
     .. versionchanged:: 0.2.0
        A blocked round's winners are `maumau_blocked_winners`'.
     """
-    if state.pending is not None:
-        return None
-    players = state.players
-    for player in players:  # asked after every action: the usual answer, no empty hand, in one cheap loop
-        if not player.hand and not player.resigned:
-            return RoundEnd("out", (next(seat for seat, other in enumerate(players) if other is player),))
-    passes = state.passes
-    if passes and passes >= sum(not player.resigned for player in players):
-        return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
-    return None
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_blocked_winners(state: GameState) -> tuple[int, ...] | None:
     """
     Who wins a round that every player still in it blocked, passing in a row with nothing to play or draw.
@@ -612,7 +543,6 @@ def maumau_blocked_winners(state: GameState) -> tuple[int, ...] | None:
 
     .. versionadded:: 0.2.0
     """
-    return ()
 
 
 @hookspec
@@ -625,18 +555,15 @@ def maumau_round_ended(state: GameState, end: RoundEnd) -> GameState | None:
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_score_round(state: GameState, end: RoundEnd) -> Sequence[int] | None:
     """
     The points each seat gets for the round that just ended, by seat.  The kernel: none.
 
     .. versionadded:: 0.1.0
     """
-    return tuple(0 for _ in state.players)
 
 
 @hookspec(firstresult=True)
-@_with_default
 def maumau_match_over(state: GameState) -> MatchResult | None:
     """
     Whether the match is over, asked after each round and each resignation.
@@ -645,10 +572,6 @@ def maumau_match_over(state: GameState) -> MatchResult | None:
 
     .. versionadded:: 0.1.0
     """
-    remaining = state.active_seats()
-    if len(remaining) < 2:
-        return MatchResult(remaining, "resignation", state.scores)
-    return None
 
 
 # --- loading ------------------------------------------------------------------
@@ -671,8 +594,7 @@ def maumau_check_state(state: GameState) -> str | None:
 
 
 @hookspec
-@_with_default
-def maumau_action_space(
+def maumau_action_space(  # type: ignore[empty-body]
     options: Options, players: int, cards: tuple[Card, ...], suits: tuple[str, ...], calls: tuple[str, ...]
 ) -> Sequence[Action]:
     """
@@ -692,13 +614,10 @@ def maumau_action_space(
 
     .. versionadded:: 0.2.0
     """
-    plays = [PlayCard(0, card, call) for card in cards for call in (None, *calls)]
-    return (*plays, DrawCards(0), Pass(0), *(ChooseSuit(0, suit) for suit in suits), Resign(0))
 
 
 @hookspec
-@_with_default
-def maumau_features(
+def maumau_features(  # type: ignore[empty-body]
     options: Options, players: int, cards: tuple[Card, ...], suits: tuple[str, ...]
 ) -> Sequence[Feature]:
     """
@@ -717,7 +636,6 @@ def maumau_features(
 
     .. versionadded:: 0.2.0
     """
-    return kernel_features(players, cards, suits)
 
 
 # --- sampling hidden information ------------------------------------------------

@@ -37,7 +37,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from ._engine import new_game
+from ._games import new_game
 from .bots import LEVELS, Bot, make_bot, play_out
 from .search import SearchBot
 

@@ -50,10 +50,11 @@ from typing import Any
 from attrs import evolve
 
 from ._actions import Action, Challenge, ChooseSuit, DrawCards, Pass, PlayCard, Resign
-from ._cards import Card
+from ._cards import Card, parse_card
 from ._determinize import sample_state
-from ._engine import apply, legal_actions, new_game, replay
+from ._engine import apply, legal_actions
 from ._events import PenaltyDrawn
+from ._games import new_game, replay
 from ._options import Options
 from ._serialize import from_json, to_json
 from ._state import GameState
@@ -61,6 +62,7 @@ from ._view import PlayerView, view
 from .exceptions import IllegalActionError, InvalidActionError
 from .mechanics.challenges import window
 from .plugins import Rules
+from .rl import ActionSpace, Observer
 
 __all__ = [
     "check_calls",
@@ -132,8 +134,6 @@ def _fixed_candidates(rules: Rules, options: Options, players: int, seat: int) -
     """
     The candidates of `_candidates` that depend on the game alone, not on the position: made once per seat.
     """
-    from .rl import ActionSpace
-
     calls: list[str | None] = [None, *rules.calls(options)]
     deck = rules.deck(options, players)
     cards = dict.fromkeys(deck)
@@ -360,8 +360,6 @@ def check_encoding(state: GameState, rng: random.Random) -> None:
 
     .. versionadded:: 0.2.0
     """
-    from .rl import ActionSpace, Observer
-
     space, observer = ActionSpace.of(state), Observer.of(state)
     for seat in range(len(state.players)):
         for action in legal_actions(state, seat):
@@ -530,7 +528,6 @@ def stacked_deck(
 
     .. versionadded:: 0.2.0
     """
-    from . import new_game, parse_card
 
     def card_of(card: Card | str) -> Card:
         return card if isinstance(card, Card) else parse_card(card)

@@ -9,7 +9,7 @@ is worth 50, a picture card 10, an ace 1, any other card its face value.
 
 from __future__ import annotations
 
-from maumau import Card, Effect, GameState, MatchResult, RoundEnd, french_deck, hookimpl, hookspecs
+from maumau import Card, Effect, GameState, MatchResult, RoundEnd, defaults, french_deck, hookimpl
 
 #: Points of the cards that are not worth their face value.
 POINTS = {"8": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
@@ -27,7 +27,7 @@ def maumau_deck() -> tuple[Card, ...]:
 
 @hookimpl
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    matching = hookspecs.maumau_playable(state, seat, cards)  # the kernel's: suit, rank or the named suit
+    matching = defaults.maumau_playable(state, seat, cards)  # the kernel's: suit, rank or the named suit
     return tuple(card for card in cards if card.rank == "8" or card in matching)  # an 8 goes on anything
 
 

@@ -22,22 +22,24 @@ through the mechanic's own hook ``maumau_window_closed``.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from attrs import evolve, field, frozen
 
 from .._actions import Action, Challenge, PlayCard, Resign
 from .._cards import Card
 from .._effects import CallRuling, RoundEnd
-from .._engine import replay
+from .._engine import replay_with
 from .._events import ChallengeMade, Event
 from .._features import Feature, relative_seats
 from .._slots import TRANSIENT, Slot
 from .._state import GameState, evolve_state
-from .._view import PlayerView
 from ..exceptions import PluginError, Reason
 from ..flow import draw_cards, emit, forfeit_turn
 from ..hookspecs import hookimpl, hookspec
+
+if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
+    from .._view import PlayerView
 
 __all__ = ["WINDOWS", "Challenges", "PlayTakenBack", "Window", "offenders", "quoted_calls", "window"]
 
@@ -250,7 +252,7 @@ class Challenges:
         before = current.before
         if before is None:  # read back from JSON: the record rebuilds it
             record = evolve(state.record, actions=state.actions[: current.played_after])
-            before = replay(record, plugins=state.rules.house_rules)
+            before = replay_with(state.rules, record)
         players = tuple(
             evolve(then, resigned=now.resigned) for then, now in zip(before.players, state.players, strict=True)
         )

@@ -19,7 +19,7 @@ otherwise, and its call come with its last card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .._actions import Action, PlayCard, completable
 from .._cards import FRENCH_RANKS, Card, without_card
@@ -27,9 +27,11 @@ from .._features import Feature, card_counts
 from .._options import Options
 from .._select import CardSet, CardSpec
 from .._state import GameState
-from .._view import PlayerView
 from ..exceptions import PluginError, Reason
 from ..hookspecs import hookimpl
+
+if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
+    from .._view import PlayerView
 
 __all__ = ["Combinations"]
 

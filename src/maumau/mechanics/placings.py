@@ -14,6 +14,7 @@ who would play first).  `order` reads a finished round's finishing order.
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -24,10 +25,12 @@ from .._features import Feature, relative_seats
 from .._select import CardSet, CardSpec
 from .._slots import Slot
 from .._state import GameState, RoundResult
-from .._view import PlayerView
 from ..flow import draw_cards, emit, walk
 from ..hookspecs import hookimpl
 from .challenges import window
+
+if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
+    from .._view import PlayerView
 
 __all__ = [
     "PLACED",

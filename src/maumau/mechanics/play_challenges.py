@@ -27,6 +27,7 @@ hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -37,10 +38,12 @@ from .._features import Feature, one_hot
 from .._select import CardSet, CardSpec
 from .._slots import Slot
 from .._state import GameState, evolve_state
-from .._view import PlayerView
 from ..exceptions import Reason
 from ..flow import draw_cards, emit, end_turn
 from ..hookspecs import hookimpl
+
+if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
+    from .._view import PlayerView
 
 __all__ = [
     "SUSPECT",

@@ -14,6 +14,7 @@ the rank).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -25,10 +26,12 @@ from .._options import Options
 from .._select import CardSet, CardSpec
 from .._slots import Slot
 from .._state import GameState, Pending, evolve_state
-from .._view import PlayerView
 from ..exceptions import Reason
 from ..flow import complete_turn, emit
 from ..hookspecs import hookimpl
+
+if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
+    from .._view import PlayerView
 
 __all__ = ["WISHED", "ChooseRank", "RankWished", "RankWishes", "wished_rank"]
 

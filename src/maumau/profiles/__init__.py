@@ -47,6 +47,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .._plugin_variants import plugin_variant_names
 from ..exceptions import ProfileError
 from ._compile import ProfileVariant
 from ._profile import MAX_PROFILE_BYTES, Profile, load_path, read_profile
@@ -180,8 +181,6 @@ def register_profile(profile: Profile) -> str:
     Raises:
         ProfileError: the id is a variant that is installed as a Python plugin.
     """
-    from ..plugins import plugin_variant_names
-
     for name in (profile.id, *profile.aliases):
         if name in plugin_variant_names():
             raise ProfileError(profile.source, "game.id", f"{name!r} is an installed variant; choose another id")

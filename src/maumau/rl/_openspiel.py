@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .._engine import new_game
+from .._games import new_game
 from .._state import GameState
 from .._view import PlayerView, view
 from ..flow import evolve_player, evolve_state

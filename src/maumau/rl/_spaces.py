@@ -18,8 +18,9 @@ from attrs import evolve, frozen
 
 from .._actions import Action, Resign, keep_shared
 from .._cards import Card
-from .._engine import legal_actions, new_game
+from .._engine import legal_actions
 from .._features import Feature, deck_cards, turn_features
+from .._games import new_game
 from .._options import Options
 from .._state import GameState
 from .._view import PlayerView

@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from .._actions import Action, Resign
-from .._engine import apply, legal_actions, new_game
+from .._engine import apply, legal_actions
+from .._games import new_game
 from .._state import GameState
 from ..bots import LEVELS, Bot, acting_seat
 from ..exceptions import UnknownBotLevelError

@@ -14,6 +14,8 @@ and may face the open internet.
 
 from __future__ import annotations
 
+import sys
+
 from ._app import create_app
 from ._guard import Limits
 from ._lobby import Hosted, Lobby, Socket, Watcher
@@ -35,8 +37,6 @@ def serve(
 
     .. versionadded:: 0.2.0
     """
-    import sys
-
     import uvicorn
 
     # Bots think in threads: the event loop gets the interpreter back within a millisecond, not five, so that
