@@ -16,7 +16,7 @@ import secrets
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from attrs import evolve
 
@@ -491,49 +491,15 @@ def apply(state: GameState, action: Action) -> GameState:
 
     .. versionadded:: 0.1.0
     """
-    try:
-        seat: Any = action.seat  # an int once the action is known to be listed
-    except AttributeError:  # no action at all: refused below
-        seat = None
-    known = False
-    if type(seat) is int:
-        memo = state.memo
-        listed = memo.get(seat) if memo is not None else None  # only a seat of a game still on has a listing kept
-        if listed is None and state.result is None and 0 <= seat < len(state.players):
-            listed = legal_actions(state, seat)
-        if listed:
-            for each in listed:
-                if each is action:  # the very instance legal_actions gave out: checked by construction
-                    known = True
-                    break
-    if not known:
-        action = _listed(state, action)
-        seat = action.seat
+    action = _recognised(state, action)
     before = state
     rules = state.rules
     try:
         if rules.before_action is not None:
             state = rules.before_action(state, action)
-        kind = type(action)
-        if kind is PlayCard and seat == state.to_move:
-            play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
-            state = flow.play_card(state, seat, play.card, play.call, play.more)
-        elif kind is DrawCards:
-            state = _draw(state, seat)
-        elif kind is Pass:
-            state = _pass(state, seat)
-        elif kind is ChooseSuit:
-            state = _choose_suit(state, action)  # type: ignore[arg-type]  # its type was just checked
-        elif kind is Resign:
-            state = _resign(state, action.seat)
-        else:
-            handled = rules.apply_action(state, action)
-            if handled is None:
-                raise PluginError(f"'{action}' is listed, but no plugin applies it", hook="maumau_apply_action")
-            state = handled
+        state = _carried_out(state, action)
         if state.result is None and not state.playing:  # nothing ends while a play of several cards is open
-            round_over = rules.round_over  # read, then called: see legal_actions
-            end = round_over(state)
+            end = rules.round_over(state)
             if end is not None:
                 state = _finish_round(state, end)
     except flow.RoundStopped as stop:
@@ -551,6 +517,48 @@ def apply(state: GameState, action: Action) -> GameState:
     fields["events"] = events
     fields["log"] = (before.log, action)
     return state
+
+
+def _recognised(state: GameState, action: Action) -> Action:
+    """
+    *action* as listed for its seat: the very instance `legal_actions` gave out, found by identity (checked by
+    construction), else the listed action equal to it, else the error that says why there is none.
+    """
+    seat = getattr(action, "seat", None)
+    if type(seat) is int:
+        memo = state.memo
+        # Only a seat of a game still on has a listing kept.
+        listed: tuple[Action, ...] | None = memo.get(seat) if memo is not None else None
+        if listed is None and state.result is None and 0 <= seat < len(state.players):
+            listed = legal_actions(state, seat)
+        if listed:
+            for each in listed:
+                if each is action:
+                    return each
+    return _listed(state, action)
+
+
+def _carried_out(state: GameState, action: Action) -> GameState:
+    """
+    The state after the listed *action*: the kernel's step for its kind, or the plugin's that listed it.
+    """
+    kind = type(action)
+    seat = action.seat
+    if kind is PlayCard and seat == state.to_move:
+        play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
+        return flow.play_card(state, seat, play.card, play.call, play.more)
+    if kind is DrawCards:
+        return _draw(state, seat)
+    if kind is Pass:
+        return _pass(state, seat)
+    if kind is ChooseSuit:
+        return _choose_suit(state, action)  # type: ignore[arg-type]  # its type was just checked
+    if kind is Resign:
+        return _resign(state, seat)
+    handled = state.rules.apply_action(state, action)
+    if handled is None:
+        raise PluginError(f"'{action}' is listed, but no plugin applies it", hook="maumau_apply_action")
+    return handled
 
 
 def _listed(state: GameState, action: Action) -> Action:
