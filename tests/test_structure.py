@@ -154,6 +154,32 @@ def test_hookspecs_import_nothing_of_the_implementation() -> None:
     assert edges["maumau.hookspecs"] == set()
 
 
+def _reached(edges: dict[str, set[str]], module: str) -> set[str]:
+    """
+    Every module that importing *module* imports, through others too.
+    """
+    reached: set[str] = set()
+    todo = [module]
+    while todo:
+        for target in edges[todo.pop()] - reached:
+            reached.add(target)
+            todo.append(target)
+    return reached
+
+
+def test_the_kernel_plays_the_rules_it_is_given() -> None:
+    """
+    The kernel (``maumau._engine``) never finds a game by name: the registry of games, the profiles and the
+    mechanics sit above it, and starting a game by name (``maumau._games``) above them.
+    """
+    edges, _ = _graph()
+
+    reached = _reached(edges, "maumau._engine")
+
+    assert reached.isdisjoint({"maumau._registry", "maumau._rules", "maumau.profiles", "maumau.mechanics"})
+    assert {"maumau._registry", "maumau._rules", "maumau._engine"} <= _reached(edges, "maumau._games")
+
+
 @pytest.mark.parametrize("name", sorted(name for name in vars(hookspecs) if name.startswith("maumau_")))
 def test_a_hook_specification_has_an_empty_body(name: str) -> None:
     """

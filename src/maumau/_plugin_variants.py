@@ -7,9 +7,16 @@ from __future__ import annotations
 import importlib.metadata
 from functools import cache
 
+from ._names import folded
 from .exceptions import PluginError
 
-__all__ = ["ENTRY_POINT_GROUP", "is_plugin_variant", "load_plugin_variant", "plugin_variant_names"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "is_plugin_variant",
+    "load_plugin_variant",
+    "plugin_aliases",
+    "plugin_variant_names",
+]
 
 #: The entry-point group that installed variants register under.
 ENTRY_POINT_GROUP = "maumau.variants"
@@ -48,3 +55,20 @@ def load_plugin_variant(name: str) -> object:
         raise PluginError(
             f"the variant cannot be loaded ({type(error).__name__}: {str(error)[:120]})", plugin=name
         ) from error
+
+
+def plugin_aliases() -> dict[str, str]:
+    """
+    Every alias a Python plugin variant declares (its module's ``ALIASES``), folded (`maumau._names.folded`), to
+    the variant's name; the first variant by name keeps an alias two declare, and one that cannot be loaded
+    declares none.
+    """
+    found: dict[str, str] = {}
+    for name in plugin_variant_names():
+        try:
+            plugin = load_plugin_variant(name)
+        except PluginError:
+            continue
+        for alias in getattr(plugin, "ALIASES", ()):
+            found.setdefault(folded(str(alias)), name)
+    return found

@@ -10,11 +10,11 @@ plugins' entry points (`maumau._plugin_variants`) and the game profiles
 from __future__ import annotations
 
 import difflib
-import unicodedata
 
 from . import profiles
-from ._plugin_variants import is_plugin_variant, load_plugin_variant, plugin_variant_names
-from .exceptions import MaumauError, PluginError, UnknownVariantError
+from ._names import folded
+from ._plugin_variants import is_plugin_variant, load_plugin_variant, plugin_aliases, plugin_variant_names
+from .exceptions import MaumauError, UnknownVariantError
 
 __all__ = ["find_game", "load_all_variants", "load_variant", "resolve_variant", "variant_names"]
 
@@ -87,41 +87,25 @@ def resolve_variant(name: str) -> str:
         return name
     if profiles.profile_of(name) is not None:  # a loaded profile's id or alias
         return name
-    folded = _folded(name)
-    by_letters = {_folded(known_name): known_name for known_name in known}
-    found = by_letters.get(folded) or _aliases().get(folded)
+    letters = folded(name)
+    by_letters = {folded(known_name): known_name for known_name in known}
+    found = by_letters.get(letters) or _aliases().get(letters)
     if found is not None:
         return found
-    close = difflib.get_close_matches(folded, list(by_letters), n=2, cutoff=0.6)
+    close = difflib.get_close_matches(letters, list(by_letters), n=2, cutoff=0.6)
     raise UnknownVariantError(name, known, tuple(by_letters[match] for match in close))
-
-
-def _folded(name: str) -> str:
-    """
-    *name* as variant names are compared when not spelled exactly: letters and digits only, in one case, with
-    no accents (``"Prší"`` is ``"prsi"``).
-    """
-    plain = unicodedata.normalize("NFKD", name[:200].casefold())
-    return "".join(character for character in plain if character.isalnum() and not unicodedata.combining(character))
 
 
 def _aliases() -> dict[str, str]:
     """
     Every alias an installed variant declares (a plugin's ``ALIASES``, a profile's ``game.aliases``), folded.
     """
-    found: dict[str, str] = {}
-    for name in plugin_variant_names():
-        try:
-            plugin = load_plugin_variant(name)
-        except PluginError:
-            continue
-        for alias in getattr(plugin, "ALIASES", ()):
-            found.setdefault(_folded(str(alias)), name)
+    found = plugin_aliases()
     for name in profiles.installed_names():
         try:
             profile = profiles.profile_of(name)
         except MaumauError:
             continue
         for alias in profile.aliases if profile is not None else ():
-            found.setdefault(_folded(alias), name)
+            found.setdefault(folded(alias), name)
     return found
