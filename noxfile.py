@@ -90,7 +90,8 @@ def bench(session: nox.Session) -> None:
     --adapters`` what the game-AI adapters (OpenSpiel, PettingZoo, Gymnasium) cost per step next to the bare
     engine, beside RLCard's UNO env and OpenSpiel's own Crazy Eights, what the environments cost with observations
     free, and the least each could cost whatever it did (the engine, its observations, its library's loop with no
-    game; ``--check`` fails a missed goal).
+    game; ``--check`` fails a missed goal); ``nox -s bench -- --versions`` every shipped game's decisions per CPU
+    second against maumau 0.2.0, one child process per version taking turns, as a table of ratios.
     """
     if "--adapters" in session.posargs:
         session.install("-e", ".[rl,openspiel]", "rlcard")
@@ -110,6 +111,10 @@ def bench(session: nox.Session) -> None:
         session.install("-e", "examples/crazy-eights", "-e", "examples/uno")
         rest = [arg for arg in session.posargs if arg != "--profiles"]
         session.run("python", "benchmarks/profiles.py", *rest)
+        return
+    if "--versions" in session.posargs:  # every shipped game against 0.2.0, a git worktree of it made for the run
+        rest = [arg for arg in session.posargs if arg != "--versions"]
+        session.run("python", "benchmarks/versions.py", *rest)
         return
     if "--several" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--several"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from attrs import evolve
 
@@ -286,74 +286,8 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
             memo = state.__dict__["memo"] = {}
         if type(seat) is not int or seat < 0:  # the seat to move is always a seat: only an asked-for one may be bad
             _check_seat_number(state, seat)
-        if state.players[seat].resigned:  # a seat past the last raises IndexError: NoSuchSeatError below
-            memo[seat] = ()
-            return ()
-        rules = state.rules
-        # Hooks are read into locals, then called: CPython 3.11 speeds up reading an attribute, but not calling
-        # an instance's attribute as if it were a method, which is how `rules.playable(...)` would be compiled.
-        playable_of, may_decline, declines = rules.playable, rules.may_decline, rules.declines_freely
-        actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
-        if seat == state.to_move:  # the turn's own actions, written out here: this runs at every decision
-            pending = state.pending
-            drawn = state.drawn
-            if pending is not None:  # a decision first: a suit to name, or a plugin's, answered by its own actions
-                if pending.kind == "suit" and pending.seat == seat:
-                    actions += suit_actions(seat, pending.choices)
-            elif drawn is not None:  # after a draw: the drawn card may be played, or the turn passed
-                if rules.draws_one:  # the kernel's draw rule, written out here: this runs at a third of decisions
-                    fits = playable_of(state, seat, (drawn,))
-                    if fits:
-                        if rules.play_follows is None:
-                            flow.add_plays(state, seat, fits, actions)
-                        else:
-                            fits = _plays_of_several(state, seat, fits, actions)
-                    if not fits or declines or may_decline(state, seat):
-                        actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                else:  # the game's own draw rule: the hand may be played, or another card drawn
-                    _after_draw(state, seat, drawn, actions)
-            else:
-                hand = state.players[seat].hand
-                playing = state.playing
-                if playing:  # a play of several cards goes on: a card that follows it, nothing else
-                    follows = rules.play_follows
-                    followers = follows(state, seat, playing, hand) if follows is not None else None
-                    if followers:
-                        deck = rules.last_deck
-                        if not (deck.options is state.options and deck.players == len(state.players) and deck.distinct):
-                            followers = tuple(dict.fromkeys(followers))  # two packs: each card listed once
-                        flow.add_plays(state, seat, followers, actions, playing)
-                    actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
-                    listed = memo[seat] = tuple(actions)
-                    return listed
-                deck = rules.last_deck  # the deck asked for last: this game's, nearly always, read without a call
-                distinct = (
-                    deck.distinct if deck.options is state.options and deck.players == len(state.players) else None
-                )
-                if distinct is None:
-                    distinct = rules.distinct_cards(state)
-                playable = playable_of(state, seat, hand if distinct else tuple(dict.fromkeys(hand)))
-                if playable:
-                    if rules.play_follows is None:
-                        flow.add_plays(state, seat, playable, actions)
-                    else:
-                        playable = _plays_of_several(state, seat, playable, actions)
-                again = state.again
-                if again is not None and again == "may":  # a turn a card gave, which need not be taken: a pass
-                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                elif playable and not (declines or may_decline(state, seat)):
-                    pass  # forced play: nothing instead
-                elif state.skips:  # an owed skip not answered: a pass takes it
-                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                elif not state.debt and rules.may_draw is not None and rules.may_draw(state, seat) is False:
-                    # the variant forbids drawing now: a pass instead
-                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-                elif state.debt or state.draw_pile or len(state.discard_pile) > 1:  # a card to draw, recycling too
-                    actions.append(_DRAWS[seat] if seat < _MADE else seat_action(DrawCards, seat))
-                elif not playable:  # nothing to play and nothing to draw
-                    actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
-        actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
-        listed = memo[seat] = tuple(actions)
+        # A seat past the last raises IndexError: NoSuchSeatError below.
+        listed = memo[seat] = () if state.players[seat].resigned else _listing(state, seat)
         return listed
     except MaumauError:
         raise
@@ -363,16 +297,117 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         _raise_fault(state.rules, error)
 
 
-def _plays_of_several(
-    state: GameState, seat: int, playable: tuple[Card, ...], actions: list[Action]
-) -> tuple[Card, ...]:
+def _listing(state: GameState, seat: int) -> tuple[Action, ...]:
     """
-    Add the plays of the *playable* cards to *actions*, where a play may hold several cards; the cards, or none
-    when no play of them could be listed.
+    What *seat*, still in the match, may do: the variant's own actions, those of the turn's phase when the seat is
+    to move, and resigning.
+    """
+    rules = state.rules
+    actions: list[Action] = rules.actions(state, seat) if rules.has_actions else []
+    if seat == state.to_move:
+        drawn = state.drawn
+        if state.pending is not None:  # a decision first
+            _answers(state, seat, actions)
+        elif drawn is not None:  # after a draw by choice
+            if rules.draws_one:
+                _after_drawing_one(state, seat, drawn, actions)
+            else:
+                _after_draw(state, seat, drawn, actions)
+        elif state.playing:  # a play of several cards goes on
+            _going_on(state, seat, actions)
+        else:
+            _turn(state, seat, actions)
+    actions.append(_RESIGNS[seat] if seat < _MADE else seat_action(Resign, seat))
+    return tuple(actions)
 
-    A card that fits but may not end a play (an ace that needs another card
-    after it), with no card to follow it, is not listed: then the seat plays
-    nothing, and draws or passes.
+
+def _answers(state: GameState, seat: int, actions: list[Action]) -> None:
+    """
+    Add the answers to the decision pending: a suit to name (the kernel's); a plugin's decision is answered by
+    the actions it lists itself.
+    """
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "suit" and pending.seat == seat:
+        actions += suit_actions(seat, pending.choices)
+
+
+def _after_drawing_one(state: GameState, seat: int, drawn: Card, actions: list[Action]) -> None:
+    """
+    Add what *seat* may do after drawing *drawn* under the kernel's draw rule: play the drawn card if it fits, or
+    pass, unless a card that fits must be played.
+    """
+    rules = state.rules
+    fits = rules.playable(state, seat, (drawn,))
+    if fits:
+        fits = _add_plays(state, seat, fits, actions)
+    if not fits or rules.declines_freely or rules.may_decline(state, seat):
+        actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
+
+
+def _going_on(state: GameState, seat: int, actions: list[Action]) -> None:
+    """
+    Add the cards that may follow the play of several cards in progress, and nothing else.
+    """
+    rules = state.rules
+    follows = rules.play_follows
+    followers = follows(state, seat, state.playing, state.players[seat].hand) if follows is not None else None
+    if followers:
+        if not _distinct(state):
+            followers = tuple(dict.fromkeys(followers))  # two packs: each card listed once
+        flow.add_plays(state, seat, followers, actions, state.playing)
+
+
+def _turn(state: GameState, seat: int, actions: list[Action]) -> None:
+    """
+    Add what *seat* may do on a turn of its own: play a card that fits, and draw or pass instead where allowed.
+    """
+    hand = state.players[seat].hand
+    playable = state.rules.playable(state, seat, hand if _distinct(state) else tuple(dict.fromkeys(hand)))
+    if playable:
+        playable = _add_plays(state, seat, playable, actions)
+    instead = _instead_of_a_play(state, seat, playable)
+    if instead is not None:
+        actions.append(instead)
+
+
+def _instead_of_a_play(state: GameState, seat: int, playable: tuple[Card, ...]) -> Action | None:
+    """
+    What *seat* may do instead of playing one of the *playable* cards on its turn: pass, draw, or nothing.
+    """
+    rules = state.rules
+    passes = _PASSES[seat] if seat < _MADE else seat_action(Pass, seat)
+    if state.again == "may":  # a turn a card gave, which need not be taken
+        return passes
+    if playable and not (rules.declines_freely or rules.may_decline(state, seat)):
+        return None  # a card that fits must be played
+    if state.skips:  # an owed skip not answered: a pass takes it
+        return passes
+    if not state.debt and rules.may_draw is not None and rules.may_draw(state, seat) is False:
+        return passes  # the variant forbids drawing now
+    if state.debt or state.draw_pile or len(state.discard_pile) > 1:  # a card to draw, recycling too
+        return _DRAWS[seat] if seat < _MADE else seat_action(DrawCards, seat)
+    return None if playable else passes  # nothing to play and nothing to draw: a pass
+
+
+def _distinct(state: GameState) -> bool:
+    """
+    Whether no two cards of the game's deck are alike: the deck asked for last, nearly always this game's, read
+    without a call.
+    """
+    deck = state.rules.last_deck
+    if deck.options is state.options and deck.players == len(state.players):
+        return deck.distinct
+    return state.rules.distinct_cards(state)
+
+
+def _add_plays(state: GameState, seat: int, playable: tuple[Card, ...], actions: list[Action]) -> tuple[Card, ...]:
+    """
+    Add the plays of the *playable* cards to *actions*; the cards, or none when no play of them could be listed.
+
+    Where a play may hold several cards, a card that fits but may not end a
+    play (an ace that needs another card after it), with no card to follow
+    it, is not listed: then the seat plays nothing, and draws or passes.
     """
     listed = len(actions)
     flow.add_plays(state, seat, playable, actions)
@@ -395,10 +430,7 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
         playable = rules.playable(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
         fits = drawn in playable
     if playable:
-        if rules.play_follows is None:
-            flow.add_plays(state, seat, playable, actions)
-        else:
-            playable = _plays_of_several(state, seat, playable, actions)
+        playable = _add_plays(state, seat, playable, actions)
     limit = rule.limit
     if (
         (limit is None or state.draws < limit)
@@ -460,49 +492,15 @@ def apply(state: GameState, action: Action) -> GameState:
 
     .. versionadded:: 0.1.0
     """
-    try:
-        seat: Any = action.seat  # an int once the action is known to be listed
-    except AttributeError:  # no action at all: refused below
-        seat = None
-    known = False
-    if type(seat) is int:
-        memo = state.memo
-        listed = memo.get(seat) if memo is not None else None  # only a seat of a game still on has a listing kept
-        if listed is None and state.result is None and 0 <= seat < len(state.players):
-            listed = legal_actions(state, seat)
-        if listed:
-            for each in listed:
-                if each is action:  # the very instance legal_actions gave out: checked by construction
-                    known = True
-                    break
-    if not known:
-        action = _listed(state, action)
-        seat = action.seat
+    action = _recognised(state, action)
     before = state
     rules = state.rules
     try:
         if rules.before_action is not None:
             state = rules.before_action(state, action)
-        kind = type(action)
-        if kind is PlayCard and seat == state.to_move:
-            play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
-            state = flow.play_card(state, seat, play.card, play.call, play.more)
-        elif kind is DrawCards:
-            state = _draw(state, seat)
-        elif kind is Pass:
-            state = _pass(state, seat)
-        elif kind is ChooseSuit:
-            state = _choose_suit(state, action)  # type: ignore[arg-type]  # its type was just checked
-        elif kind is Resign:
-            state = _resign(state, action.seat)
-        else:
-            handled = rules.apply_action(state, action)
-            if handled is None:
-                raise PluginError(f"'{action}' is listed, but no plugin applies it", hook="maumau_apply_action")
-            state = handled
+        state = _carried_out(state, action)
         if state.result is None and not state.playing:  # nothing ends while a play of several cards is open
-            round_over = rules.round_over  # read, then called: see legal_actions
-            end = round_over(state)
+            end = rules.round_over(state)
             if end is not None:
                 state = _finish_round(state, end)
     except flow.RoundStopped as stop:
@@ -520,6 +518,48 @@ def apply(state: GameState, action: Action) -> GameState:
     fields["events"] = events
     fields["log"] = (before.log, action)
     return state
+
+
+def _recognised(state: GameState, action: Action) -> Action:
+    """
+    *action* as listed for its seat: the very instance `legal_actions` gave out, found by identity (checked by
+    construction), else the listed action equal to it, else the error that says why there is none.
+    """
+    seat = getattr(action, "seat", None)
+    if type(seat) is int:
+        memo = state.memo
+        # Only a seat of a game still on has a listing kept.
+        listed: tuple[Action, ...] | None = memo.get(seat) if memo is not None else None
+        if listed is None and state.result is None and 0 <= seat < len(state.players):
+            listed = legal_actions(state, seat)
+        if listed:
+            for each in listed:
+                if each is action:
+                    return each
+    return _listed(state, action)
+
+
+def _carried_out(state: GameState, action: Action) -> GameState:
+    """
+    The state after the listed *action*: the kernel's step for its kind, or the plugin's that listed it.
+    """
+    kind = type(action)
+    seat = action.seat
+    if kind is PlayCard and seat == state.to_move:
+        play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
+        return flow.play_card(state, seat, play.card, play.call, play.more)
+    if kind is DrawCards:
+        return _draw(state, seat)
+    if kind is Pass:
+        return _pass(state, seat)
+    if kind is ChooseSuit:
+        return _choose_suit(state, action)  # type: ignore[arg-type]  # its type was just checked
+    if kind is Resign:
+        return _resign(state, seat)
+    handled = state.rules.apply_action(state, action)
+    if handled is None:
+        raise PluginError(f"'{action}' is listed, but no plugin applies it", hook="maumau_apply_action")
+    return handled
 
 
 def _listed(state: GameState, action: Action) -> Action:

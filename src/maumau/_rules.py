@@ -21,7 +21,7 @@ from ._actions import Action
 from ._caches import remember
 from ._cards import Card
 from ._effects import CallRuling, DrawRule, Effect, RoundEnd
-from ._hook_chains import chain, trusted
+from ._hook_chains import chain
 from ._house_rules import check_house_rule, plugin_name
 from ._mechanics_choice import choose_mechanics, named_mechanics
 from ._options import Option, Options, resolve_options
@@ -255,11 +255,6 @@ class Rules:
         """
         hooks = self.hooks
         self.card_effect: Callable[[GameState, int, Card], Effect] = hooks["maumau_card_effect"]
-        #: Whether only maumau's own plugins answer `maumau_card_effect`: questions that keep nothing of the state
-        #: they are asked with, so that a play may finish the state it made where it lies.
-        self.pure_effects = all(
-            impl.plugin_name == KERNEL_NAME or trusted(impl) for impl in self._impls("maumau_card_effect")
-        )
         #: Which cards may follow a play so far (`maumau_play_follows`); ``None`` when plays are one card each
         #: (no plugin answers it: a wrapper alone, which narrows what others answer, does not count).
         self.play_follows: Callable[[GameState, int, tuple[Card, ...], tuple[Card, ...]], tuple[Card, ...]] | None = (

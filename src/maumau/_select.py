@@ -63,7 +63,8 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         if not isinstance(card, Card):
             return False
-        if card.rank in self.ranks or card in self.cards or card.suit in self.suits:
+        # The ranks first, and the cards only when some are named: a card's hash is a call, a rank's is not.
+        if card.rank in self.ranks or (self.cards and card in self.cards) or card.suit in self.suits:
             return True
         return self.test is not None and bool(self.test(card))
 

@@ -218,33 +218,11 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     follow-up asks for a decision first.  The caller has checked that the
     play is legal.
     """
-    rules = state.rules
+    hand = without_card(state.players[seat].hand, card)
+    if more:
+        return _play_on(state, seat, card, hand)
     start = state
     playing = state.playing
-    held = state.players[seat].hand
-    for index, each in enumerate(held):  # `without_card` written out: every play takes a card from a hand
-        if each is card:
-            hand = held[:index] + held[index + 1 :]
-            break
-    else:
-        hand = without_card(held, card)
-    if more:  # the play goes on: the card lies on the pile, and what the play does waits for its last card
-        return replace_fields(
-            state,
-            {
-                "players": with_hand(state.players, seat, hand),
-                "discard_pile": state.discard_pile + (card,),
-                "playing": playing + (card,),
-                "drawn": None,
-                "draws": 0,
-                "passes": 0,
-                "wish": None,
-                "again": None,
-                "to_move": seat,
-                "events": state.events + (card_played(seat, card, None, seat != state.to_move, True),),
-            },
-        )
-    owed_skips = state.skips
     changes = {
         "players": with_hand(state.players, seat, hand),
         "discard_pile": state.discard_pile + (card,),
@@ -261,43 +239,82 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         changes["draws"] = 0
         changes["again"] = None
     state = replace_fields(state, changes)
-    # Hooks read into locals, then called: the fast way on CPython 3.11 (see `maumau.legal_actions`'s code).
-    call_by_count, card_effect, follow_up = rules.call_by_count, rules.card_effect, rules.follow_up
-    # The question `call_due` asks while listing, with the state the play's last card is played from: asked once,
-    # when the listing of this very state kept its answer.
+    state = _judge_call(state, start, seat, card, call, len(hand))
+    cards = playing + (card,)
+    effect = _effect_of(state, seat, cards)
+    state = _take_effect(state, seat, card, effect, start.skips)
+    follow_up = state.rules.follow_up
+    if follow_up is not None:
+        for each in cards:
+            state = follow_up(state, seat, each)
+    if effect.choose_suit:
+        choices = state.rules.suits(state) if effect.suits is None else effect.suits
+        return replace_fields(state, {"pending": Pending(seat, "suit", choices, skip=effect.skip)})
+    return complete_turn(state, seat, effect.skip)
+
+
+def _play_on(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> GameState:
+    """
+    *seat* puts *card* down as part of a play that more cards follow: it lies on the pile, and what the play does
+    waits for its last card.
+    """
+    return replace_fields(
+        state,
+        {
+            "players": with_hand(state.players, seat, hand),
+            "discard_pile": state.discard_pile + (card,),
+            "playing": state.playing + (card,),
+            "drawn": None,
+            "draws": 0,
+            "passes": 0,
+            "wish": None,
+            "again": None,
+            "to_move": seat,
+            "events": state.events + (card_played(seat, card, None, seat != state.to_move, True),),
+        },
+    )
+
+
+def _judge_call(state: GameState, start: GameState, seat: int, card: Card, call: str | None, left: int) -> GameState:
+    """
+    *state* after judging *call*, said with a play whose last card is *card*, leaving *left* cards in hand, from
+    *start*: a missed call is the variant's to punish.
+    """
+    rules = state.rules
+    playing = start.playing + (card,)
+    call_by_count = rules.call_by_count
     if call_by_count is not None:
+        # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
         memo = start.memo
         asked: Any = memo.get(-1 - seat, False) if memo is not None else False
-        expected: str | None = call_by_count(start, seat, len(hand)) if asked is False else asked
+        expected: str | None = call_by_count(start, seat, left) if asked is False else asked
     else:
-        expected = rules.expected_call(start, seat, len(hand), playing + (card,))
-    if expected:  # with no call due the play is listed without one: nothing to judge
-        ruling = rules.judge_call(state, seat, card, call, expected, playing + (card,))
-        if ruling is not None and ruling.missed is not None:
-            state = rules.call_missed(state, seat, ruling, start)
-    if playing:
-        cards = playing + (card,)
-        effect = rules.combine_effects(state, seat, cards, tuple(card_effect(state, seat, each) for each in cards))
-    else:
-        effect = card_effect(state, seat, card)
-    # The new state has been seen by nobody but the play and maumau's own card effects, which keep nothing:
-    # what is left of the play is set in it where it lies, rather than in one more new state.
-    fresh = not expected and follow_up is None and rules.pure_effects and not effect.beyond
+        expected = rules.expected_call(start, seat, left, playing)
+    if not expected:  # with no call due the play is listed without one: nothing to judge
+        return state
+    ruling = rules.judge_call(state, seat, card, call, expected, playing)
+    if ruling is not None and ruling.missed is not None:
+        state = rules.call_missed(state, seat, ruling, start)
+    return state
+
+
+def _effect_of(state: GameState, seat: int, cards: tuple[Card, ...]) -> Effect:
+    """
+    What the play of *cards* does: its one card's effect, or the effects of its cards combined.
+    """
+    rules = state.rules
+    card_effect = rules.card_effect
+    if len(cards) == 1:
+        return card_effect(state, seat, cards[0])
+    return rules.combine_effects(state, seat, cards, tuple(card_effect(state, seat, each) for each in cards))
+
+
+def _take_effect(state: GameState, seat: int, card: Card, effect: Effect, owed_skips: int) -> GameState:
+    """
+    *state* with *effect* of a play ending on *card* applied, but for the turn's end: the debt, the direction,
+    the wish, and what goes beyond the next player (`_beyond_the_next`).
+    """
     debt = state.debt + effect.draw if effect.draw else 0
-    if fresh:
-        fields = state.__dict__
-        fields["memo"] = None  # whatever a card effect asked of it no longer holds once the state is finished
-        if effect.reverse or debt != state.debt or effect.wish is not None:
-            fields["debt"] = debt
-            fields["wish"] = effect.wish
-            if effect.reverse:
-                direction = fields["direction"] = -state.direction
-                fields["events"] = state.events + (DirectionReversed(direction),)
-        if effect.choose_suit:
-            choices = rules.suits(state) if effect.suits is None else effect.suits
-            fields["pending"] = Pending(seat, "suit", choices, skip=effect.skip)
-            return state
-        return _end_turn(state, seat, effect.skip, {}, True)
     if effect.reverse:
         direction = -state.direction
         state = replace_fields(
@@ -313,18 +330,7 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         state = replace_fields(state, {"debt": debt, "wish": effect.wish})
     if effect.beyond:
         state = _beyond_the_next(state, seat, card, effect, owed_skips)
-    if follow_up is not None:
-        if playing:
-            for each in playing + (card,):
-                state = follow_up(state, seat, each)
-        else:
-            state = follow_up(state, seat, card)
-    if effect.choose_suit:
-        choices = rules.suits(state) if effect.suits is None else effect.suits
-        return replace_fields(state, {"pending": Pending(seat, "suit", choices, skip=effect.skip)})
-    if state.pending is None and state.again is None and state.drawn is None:  # `complete_turn`, written out
-        return end_turn(state, seat, effect.skip)
-    return complete_turn(state, seat, effect.skip)
+    return state
 
 
 def _beyond_the_next(state: GameState, seat: int, card: Card, effect: Effect, owed_skips: int) -> GameState:
@@ -499,15 +505,8 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>`.  Only
     `complete_turn`, `forfeit_turn` and the kernel's pass, suit choice and resignation call it.
     """
-    return _end_turn(state, seat, skip, changes, False)
-
-
-def _end_turn(state: GameState, seat: int, skip: int, changes: dict[str, object], fresh: bool) -> GameState:
-    """
-    `end_turn`; with *fresh*, completing *state* in place: a state the step made and nobody outside it has seen.
-    """
     rules = state.rules
-    next_seat = rules.next_seat  # read, then called: see play_card
+    next_seat = rules.next_seat
     if rules.plain_turn_order:  # the kernel's turn order, worked out here: every turn ends through this line
         players = state.players
         following = (seat + state.direction) % len(players)
@@ -532,10 +531,6 @@ def _end_turn(state: GameState, seat: int, skip: int, changes: dict[str, object]
         changes["to_move"] = following
         changes["drawn"] = changes["pending"] = None
         state = evolve_state(state, changes)
-    elif fresh:  # nobody has seen the new state but the step that made it: it is finished where it lies
-        fields = state.__dict__
-        fields["to_move"] = following
-        fields["drawn"] = fields["pending"] = None
     else:  # the usual end of a turn
         state = replace_fields(state, {"to_move": following, "drawn": None, "pending": None})
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)

@@ -81,6 +81,9 @@ class ProfileVariant:
         ]
         self.options = tuple(options)
         self._compiled: dict[str, tuple[object, ...]] = {}
+        #: The mechanics by the options they were made for: a new game with the same options reads them here,
+        #: without laying the options over the profile again.
+        self._by_options: dict[Options | None, tuple[object, ...]] = {}
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -109,6 +112,18 @@ class ProfileVariant:
 
     @hookimpl
     def maumau_mechanics(self, options: Options) -> tuple[object, ...]:
+        if options is not None and not isinstance(options, Options):  # a plain mapping: not kept
+            return self._mechanics_for(options)
+        found = self._by_options.get(options)
+        if found is None:
+            found = self._mechanics_for(options)
+            with self._lock:
+                if len(self._by_options) > 64:
+                    self._by_options.clear()
+                self._by_options[options] = found
+        return found
+
+    def _mechanics_for(self, options: Options) -> tuple[object, ...]:
         data = self.effective(options or {})
         key = canonical(data)
         found = self._compiled.get(key)
@@ -405,12 +420,15 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     else:
         matching = maumau_playable
 
+        # Which of the deck's cards are a last resort, looked up as a table rather than asked of the card set.
+        resort = frozenset(card for card in distinct if card in last_resort)
+
         @hookimpl
         def playable_as_last_resort(
             self: object, state: GameState, seat: int, cards: tuple[Card, ...]
         ) -> tuple[Card, ...]:
             found = matching(self, state, seat, cards)
-            others = tuple(card for card in found if card not in last_resort)
+            others = tuple(card for card in found if card not in resort)
             return others or found  # a last resort only when nothing else can be played
 
         namespace["maumau_playable"] = playable_as_last_resort
@@ -503,21 +521,36 @@ def _effects(
     at_once = [(cards_of(special["cards"]), special["draw"]) for special in specials if special.get("draw_at_once")]
     sitting = [(cards_of(s["cards"]), s["sit_out"]) for s in specials if passed_on and s.get("sit_out")]
     if at_once or sitting:
+        # By card, the first special that names it: the cards the next player draws at once, the turns passed on.
+        drawn_at_once = _first_by_card(at_once, distinct)
+        sat_out = _first_by_card(sitting, distinct)
 
         def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
             if not state.players[seat].hand and not last_card_effects:
                 return None
-            for chosen, count in at_once:
-                if card in chosen:
-                    victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
-                    state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
-                    return state
-            for chosen, turns in sitting:
-                if card in chosen:  # the turns are passed on as they are: the next player owes them, or answers
-                    return evolve_state(state, skips=turns)
+            count = drawn_at_once.get(card)
+            if count is not None:
+                victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
+                state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
+                return state
+            turns = sat_out.get(card)
+            if turns is not None:  # the turns are passed on as they are: the next player owes them, or answers
+                return evolve_state(state, skips=turns)
             return None
 
         _step(namespace, "maumau_follow_up", follow_up)
+
+
+def _first_by_card(specials: list[tuple[CardSet, int]], distinct: tuple[Card, ...]) -> dict[Card, int]:
+    """
+    The number of the first of *specials* that names each card of *distinct*: the specials as a table.
+    """
+    table: dict[Card, int] = {}
+    for chosen, number in specials:
+        for card in distinct:
+            if card in chosen:
+                table.setdefault(card, number)
+    return table
 
 
 def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
@@ -670,16 +703,21 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     def count(state: GameState, action: Action) -> GameState | None:
         counts = COUNTS.get(state)
+        plays, passes, owed = counts.plays, counts.passes, counts.owed
         kind = type(action)
         if kind is PlayCard:
-            return COUNTS.put(state, attrs.evolve(counts, plays=counts.plays + 1, passes=0))
-        if kind is Pass:
-            return COUNTS.put(state, attrs.evolve(counts, passes=0 if state.draw_pile else counts.passes + 1))
-        if kind is DrawCards:
-            return COUNTS.put(state, attrs.evolve(counts, passes=0, owed=state.debt))
-        if kind is ChooseSuit:
-            return COUNTS.put(state, attrs.evolve(counts, passes=0))
-        return None
+            plays, passes = plays + 1, 0
+        elif kind is Pass:
+            passes = 0 if state.draw_pile else passes + 1
+        elif kind is DrawCards:
+            passes, owed = 0, state.debt
+        elif kind is ChooseSuit:
+            passes = 0
+        else:
+            return None
+        if (plays, passes, owed) == (counts.plays, counts.passes, counts.owed):
+            return None  # nothing to count: the state as it is
+        return _with_counts(state, Counts(plays, passes, owed))
 
     _step(namespace, "maumau_before_action", count, first=True)
     if block_one:
@@ -689,7 +727,7 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
                 return None
             counts = COUNTS.get(state)  # a debt that takes the pile's very last card counts as a pass
             passes = 1 if not state.draw_pile and len(cards) == counts.owed else 0
-            return COUNTS.put(state, attrs.evolve(counts, passes=passes, owed=0))
+            return _with_counts(state, Counts(counts.plays, passes, 0))
 
         _step(namespace, "maumau_after_draw", paid)
 
@@ -705,11 +743,24 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         counts = COUNTS.get(state)
         if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
             return RoundEnd("max plays")
-        if block_one and counts.passes > len(state.active_seats()):
+        if block_one and counts.passes and counts.passes > len(state.active_seats()):
             return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
         return None
 
     namespace["maumau_round_over"] = maumau_round_over
+
+
+def _with_counts(state: GameState, counts: Counts) -> GameState:
+    """
+    *state* with *counts* in the `COUNTS` slot: `Slot.put`, made at once where no other slot is held.
+    """
+    slots = state.slots
+    if slots and (len(slots) > 1 or slots[0][0] != COUNTS.name):
+        return COUNTS.put(state, counts)
+    return evolve_state(state, slots=() if counts == _NO_COUNTS else ((COUNTS.name, counts),))
+
+
+_NO_COUNTS = COUNTS.default
 
 
 def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | None], first: bool = False) -> None:
