@@ -2,7 +2,7 @@
 The kernel's defaults: the plugin registered before every other, answering each hook a game must have answered.
 
 Every game's rules register this module first, under the name
-`KERNEL_NAME`, as pytest registers its ``default_plugins``; the mechanics,
+``KERNEL_NAME`` (``"maumau.kernel"``), as pytest registers its ``default_plugins``; the mechanics,
 the variant and the house rules come after it, so any of them may answer
 instead (`maumau.hookspecs` says how the answers combine).  Each function
 is the kernel's whole rule for its hook, marked ``trylast``.

@@ -2,12 +2,12 @@
 Finding variants and building the rules of one game: the public names, each kept in the module of its concept.
 
 Variants are found through the entry-point group ``maumau.variants`` and
-among the game profiles (`maumau._registry`, the registry of games).  A
+among the game profiles (``maumau._registry``, the registry of games).  A
 game's rules are one plugin manager: the kernel's defaults
 (`maumau.defaults`), the mechanics the variant opts into, the variant, and
-any house-rule plugins for that game; `Rules` (`maumau._rules`) resolves
-each hook's chain once into one plain function (`maumau._hook_chains`).
-`variants` (`maumau._catalogue`) lists what is installed.
+any house-rule plugins for that game; `Rules` (``maumau._rules``) resolves
+each hook's chain once into one plain function (``maumau._hook_chains``).
+`variants` (``maumau._catalogue``) lists what is installed.
 """
 
 from __future__ import annotations
