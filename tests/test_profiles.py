@@ -15,6 +15,7 @@ import pytest
 
 import maumau
 from maumau import ProfileError, RecordError
+from maumau.mechanics import BUILT_IN
 from maumau.profiles import (
     Profile,
     installed_profiles,
@@ -22,6 +23,8 @@ from maumau.profiles import (
     profile_from_text,
     schema,
 )
+from maumau.profiles._schema import REGENERATE, assemble, built_in, kernel
+from maumau.profiles._schema import text as schema_text
 from maumau.profiles._validate import check
 from maumau.testing import check_variant
 
@@ -52,6 +55,33 @@ def _refused(text: str) -> str:
 
 
 class TestSchema:
+    def test_the_shipped_schema_file_is_the_kernels_with_the_built_in_mechanics_keys(self) -> None:
+        shipped = Path(maumau.__file__).parent / "profiles" / "profile.schema.json"
+        assert shipped.read_text("utf-8") == schema_text(built_in()), f"profile.schema.json is stale: run {REGENERATE}"
+
+    def test_a_built_in_mechanics_keys_are_declared_in_its_module_alone(self) -> None:
+        def paths(node: object, at: str) -> set[str]:
+            if not isinstance(node, dict):
+                return set()
+            found = set()
+            for key, child in node.get("properties", {}).items():  # a key is declared where its type is given
+                declared = {f"{at}.{key}"} if "type" in child or "$ref" in child else set()
+                found |= declared | paths(child, f"{at}.{key}")
+            return found | paths(node.get("additionalProperties"), f"{at}.NAME")
+
+        kernel_keys = paths(kernel(), "")
+        for module in BUILT_IN:
+            declared = getattr(module, "maumau_profile_sections", lambda: {})()
+            assert declared.keys() or module.__name__.endswith(("board", "choices"))
+            assert not paths({"properties": declared}, "") & kernel_keys, module.__name__
+
+    def test_a_mechanic_adds_keys_to_a_section_and_replaces_none(self) -> None:
+        assembled = assemble([{"debts": {"type": "string", "properties": {"limit": {"type": "integer"}}}}])
+        debts = assembled["properties"]["debts"]
+        assert debts["type"] == "object"
+        assert debts["properties"]["limit"] == {"type": "integer"}
+        assert "up_to_stock" in debts["properties"]
+
     def test_the_schema_is_a_json_schema(self) -> None:
         jsonschema.Draft202012Validator.check_schema(schema())
 

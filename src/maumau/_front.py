@@ -157,12 +157,12 @@ def bot_follows(source: Any) -> Callable[[Card], bool] | None:
     return follows
 
 
-def profile_sections() -> dict[str, Mapping[str, Any]]:
+def profile_sections() -> list[Mapping[str, Mapping[str, Any]]]:
     """
-    The profile sections the mechanics read, each with its JSON Schema.
+    The profile sections and keys each mechanic reads, as JSON Schema fragments, in the order mechanics are registered.
     """
     found: list[Mapping[str, Mapping[str, Any]] | None] = _hooks().maumau_profile_sections()
-    return {name: section for sections in reversed(found) if sections for name, section in sections.items()}
+    return [sections for sections in reversed(found) if sections]
 
 
 def profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[object]:

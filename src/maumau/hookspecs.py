@@ -843,10 +843,13 @@ def maumau_profile_sections() -> Mapping[str, Mapping[str, Any]] | None:
     """
     The top-level sections of a game profile this mechanic reads, each with its JSON Schema: collected.
 
-    Added to the schema that ships with maumau (`maumau.profiles.schema`),
-    so that a profile is checked against them, the reference lists their
-    keys with their descriptions and defaults, and an option or house rule
-    may set them.  A section of maumau's own may not be replaced.
+    Added to the kernel's sections (`maumau.profiles.schema`), so that a
+    profile is checked against them, the reference lists their keys with
+    their descriptions and defaults, and an option or house rule may set
+    them.  A section that maumau or another mechanic declares gains the
+    keys you give it (``{"special": {"additionalProperties": {"properties":
+    {...}}}}`` adds keys to every special card); no key declared before is
+    replaced.  The built-in mechanics declare their keys here too.
 
     .. versionadded:: 0.2.0
     """

@@ -488,3 +488,44 @@ def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) ->
     if not section.get("missed_calls"):
         return None
     return (Challenges(closes=section.get("closes", "turn"), take_back=section.get("take_back", False)),)
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "challenges": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "missed_calls": {
+                    "type": "boolean",
+                    "description": (
+                        "A missed call is not charged at once: "
+                        "any other player may point it out until the window closes."
+                    ),
+                    "default": False,
+                },
+                "closes": {
+                    "type": "string",
+                    "enum": ["turn", "action"],
+                    "description": (
+                        "When a missed call's window closes: "
+                        "at the end of the next player's turn, or at the next action."
+                    ),
+                    "default": "turn",
+                },
+                "take_back": {
+                    "type": "boolean",
+                    "description": "A missed call that is caught also takes the card back into its player's hand.",
+                    "default": False,
+                },
+            },
+            "description": "Challenges.",
+        },
+    }

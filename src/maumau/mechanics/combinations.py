@@ -247,3 +247,75 @@ def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> 
         for key in ("alone", "suit_runs", "covered", "wild")
         for problem in card_text_problems(f"several.{key}", several.get(key), deck)
     ]
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "several": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "sets": {
+                    "type": "boolean",
+                    "description": "Cards of one rank may go down together.",
+                    "default": True,
+                },
+                "runs": {
+                    "type": "string",
+                    "enum": ["none", "up", "down", "either"],
+                    "description": (
+                        "Cards of one suit with neighbouring ranks may go down together: up, down, either way, or "
+                        "not at all."
+                    ),
+                    "default": "none",
+                },
+                "switch": {
+                    "type": "boolean",
+                    "description": "A play may pass from a set to a run and back.",
+                    "default": False,
+                },
+                "most": {
+                    "type": "integer",
+                    "description": "The most cards one play may hold; 0: no limit.",
+                    "default": 0,
+                    "minimum": 0,
+                    "maximum": 60,
+                },
+                "alone": {
+                    "$ref": "#/$defs/cards",
+                    "description": "Cards that never go down with others.",
+                },
+                "suit_runs": {
+                    "$ref": "#/$defs/cards",
+                    "description": "Cards after which any cards of their suit may follow.",
+                },
+                "covered": {
+                    "$ref": "#/$defs/cards",
+                    "description": (
+                        "Cards that may not end a play: another card must follow that matches them or is one of `wild`."
+                    ),
+                },
+                "wild": {
+                    "$ref": "#/$defs/cards",
+                    "description": "Cards that may follow a `covered` card whatever it is.",
+                },
+                "effects": {
+                    "type": "string",
+                    "enum": ["sum", "last"],
+                    "description": (
+                        "What a play of several cards does: what each card does, added up (three 2s: draw 6), or "
+                        "only what its last card does (Taki)."
+                    ),
+                    "default": "sum",
+                },
+            },
+            "description": "Several cards in one play; without this table, one card per play.",
+        },
+    }

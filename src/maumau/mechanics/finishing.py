@@ -128,4 +128,49 @@ def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) ->
 
 @hookimpl
 def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
-    return card_text_problems("finish.not_on", data.get("finish", {}).get("not_on"), deck)
+    barred = data.get("finish", {}).get("not_on")
+    problems = card_text_problems("finish.not_on", barred, deck)
+    if problems or barred is None or data.get("round", {}).get("max_plays", 0):
+        return problems
+    chosen = cards_of(barred)
+    if deck and all(card in chosen for card in deck):  # no round could end
+        problems.append(
+            (
+                "finish.not_on",
+                "no card may be the last card of a hand, so no round can end: "
+                "bar fewer cards, or cap the plays of a round (round.max_plays)",
+            )
+        )
+    return problems
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "finish": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "not_on": {
+                    "$ref": "#/$defs/cards",
+                    "description": "Cards a player may not go out on.",
+                },
+                "instead": {
+                    "type": "string",
+                    "enum": ["forbidden", "draw"],
+                    "description": (
+                        "What happens instead: the card may not be played as the last one, or it is played and the "
+                        "player draws a card."
+                    ),
+                    "default": "forbidden",
+                },
+            },
+            "description": "Going out.",
+        },
+    }

@@ -71,3 +71,27 @@ class JumpIns:
 @hookimpl
 def maumau_profile_mechanics(data: Mapping[str, Any]) -> tuple[object, ...] | None:
     return (JumpIns(),) if data.get("jump_ins", {}).get("identical") else None
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "jump_ins": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "identical": {
+                    "type": "boolean",
+                    "description": "A card identical to the top card may be thrown in out of turn.",
+                    "default": True,
+                },
+            },
+            "description": "Playing out of turn.",
+        },
+    }

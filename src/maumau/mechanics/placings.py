@@ -264,3 +264,23 @@ def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> 
             ("round.revive", 'only a game that goes on after a player goes out (ends = "placings") can bring one back')
         )
     return problems
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "round": {
+            "properties": {
+                "revive": {
+                    "$ref": "#/$defs/cards",
+                    "description": "With `placings`: cards that bring back the player who finished last.",
+                },
+            },
+        },
+    }

@@ -373,3 +373,47 @@ def maumau_profile_mechanics(data: Mapping[str, Any], deck: tuple[Card, ...]) ->
             innocent_extra=play.get("innocent_extra", 2),
         ),
     )
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "challenges": {
+            "properties": {
+                "play": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "cards": {
+                            "$ref": "#/$defs/cards",
+                            "description": (
+                                "The cards whose play the next player may challenge (Uno's Wild Draw Four)."
+                            ),
+                        },
+                        "guilty_draws": {
+                            "type": "integer",
+                            "description": "Cards a guilty player draws instead of the debt.",
+                            "default": 4,
+                            "minimum": 0,
+                            "maximum": 20,
+                        },
+                        "innocent_extra": {
+                            "type": "integer",
+                            "description": "Cards a wrong challenger draws beyond the debt.",
+                            "default": 2,
+                            "minimum": 0,
+                            "maximum": 20,
+                        },
+                    },
+                    "required": ["cards"],
+                    "description": "A challenge of a play's legality: the hand is shown to the challenger.",
+                },
+            },
+        },
+    }

@@ -193,3 +193,31 @@ def _pool_problems(path: str, pool: object, deck: tuple[Card, ...], debt: list[C
     if chosen is not None and not any(card in chosen and any(card in cards for cards in debt) for card in deck):
         problems.append((path, f"{pool!r} makes no debt: no special card with draw is among them"))
     return problems
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "debts": {
+            "properties": {
+                "pools": {
+                    "type": "array",
+                    "maxItems": 10,
+                    "items": {
+                        "$ref": "#/$defs/cards",
+                    },
+                    "description": "For `pools`: groups of cards that answer each other's debts.",
+                },
+                "cancels": {
+                    "$ref": "#/$defs/cards",
+                    "description": "Cards that may be played on a debt and clear it.",
+                },
+            },
+        },
+    }

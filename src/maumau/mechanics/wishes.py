@@ -326,3 +326,38 @@ def maumau_profile_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> 
                 (f"{path}.wish_ranks", "wish_ranks are the choices of a card that wishes a rank: set wish_rank")
             )
     return problems
+
+
+# --- its profile keys ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def maumau_profile_sections() -> dict[str, Any]:
+    """
+    The profile keys this mechanic reads, as JSON Schema: its own sections, or the keys it adds to the kernel's.
+    """
+    return {
+        "special": {
+            "additionalProperties": {
+                "properties": {
+                    "wish_rank": {
+                        "type": "boolean",
+                        "description": "The player may wish for a rank.",
+                        "default": False,
+                    },
+                    "wish_ranks": {
+                        "type": "array",
+                        "items": {
+                            "type": "string",
+                            "maxLength": 20,
+                        },
+                        "maxItems": 30,
+                        "description": (
+                            "The ranks a `wish_rank` card may wish for, in the order offered (all ranks of the pack, if"
+                            " not given)."
+                        ),
+                    },
+                },
+            },
+        },
+    }

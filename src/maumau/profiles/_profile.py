@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from attrs import field, frozen
 from .._bounded import OutOfBounds, read_bounded, toml_bounded, unshown_character
 from .._cards import Card
 from .._front import profile_problems
-from .._select import CardSet, card_text_problems, cards_of, named_cards, unknown_cards
+from .._select import CardSet, card_text_problems, named_cards, unknown_cards
 from ..exceptions import InvalidCardError, ProfileError
 from . import _validate
 from ._decks import build_deck
@@ -181,139 +181,200 @@ def hand_size_of(data: Mapping[str, Any], players: int) -> int:
     return int(deal.get("hand_sizes", {}).get(str(players), deal.get("hand_size", 5)))
 
 
-def _problems_of_game(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _players_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     """
-    What the schema cannot see: whether the game described can be played at every player count it allows.
+    ``[game]``: the fewest players are no more than the most, and the default count lies between.
     """
-    problems: list[tuple[str, str]] = []
     low, high = players_of(data)
     if low > high:
-        problems.append(("game.players", f"the fewest players ({low}) is more than the most ({high})"))
-        return problems
+        return [("game.players", f"the fewest players ({low}) is more than the most ({high})")]
     default = data["game"].get("default_players")
     if default is not None and not low <= default <= high:
-        problems.append(("game.default_players", f"{default} is not between {low} and {high}"))
+        return [("game.default_players", f"{default} is not between {low} and {high}")]
+    return []
+
+
+def _pack_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """
+    ``[deck]``: the pack can be built for the most players and holds cards.
+    """
     deck = data.get("deck", {})
     custom = deck.get("preset", "french52") == "custom"
     if custom and not (deck.get("suits") and deck.get("ranks")) and not deck.get("cards"):
-        problems.append(("deck", "a custom pack needs suits and ranks, or cards"))
-        return problems
+        return [("deck", "a custom pack needs suits and ranks, or cards")]
     try:
-        full = deck_of(data, high)
+        full = deck_of(data, players_of(data)[1])
     except InvalidCardError as error:
-        problems.append(("deck", str(error)))
-        return problems
-    if not full:
-        problems.append(("deck", "the pack has no cards"))
-        return problems
+        return [("deck", str(error))]
+    return [] if full else [("deck", "the pack has no cards")]
+
+
+def _deal_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    ``[deal]``: the pack deals every hand and a starter at every player count.
+    """
+    low, high = players_of(data)
     for players in range(low, high + 1):
         cards = len(deck_of(data, players))
         needed = hand_size_of(data, players) * players + 1
         if needed > cards:
-            problems.append(
-                ("deal", f"{players} players need {needed} cards (hands and a starter); the pack has {cards}")
-            )
-            break
-    distinct = set(full)
-    suits = {card.suit for card in distinct if card.suit is not None}
+            return [("deal", f"{players} players need {needed} cards (hands and a starter); the pack has {cards}")]
+    return []
 
-    def named(path: str, spec: object) -> CardSet | None:
-        chosen, found = named_cards(path, spec, distinct)
-        problems.extend(found)
-        return chosen
 
-    def check_rank(path: str, spec: object) -> None:
-        problems.extend(unknown_cards(path, spec, distinct))
+def _play_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    ``[play]``: its wild cards and last resort name cards of the pack.
+    """
+    play = data.get("play", {})
+    return [
+        problem for key in ("wild", "last_resort") for problem in card_text_problems(f"play.{key}", play.get(key), deck)
+    ]
 
-    for path, spec in (
-        ("play.wild", data.get("play", {}).get("wild")),
-        ("starter.bury", data.get("starter", {}).get("bury")),
-        ("starter.reshuffle", data.get("starter", {}).get("reshuffle")),
-        ("play.last_resort", data.get("play", {}).get("last_resort")),
-    ):
-        problems.extend(card_text_problems(path, spec, distinct))
-    dormant_debts = CardSet()
-    claimed: dict[Card, str] = {}
-    for name, special in data.get("special", {}).items():
-        path = f"special.{name}"
-        check_rank(f"{path}.cards", special["cards"])
-        chosen = named(f"{path}.cards", special["cards"])
-        if chosen is not None and special.get("draw", 0):
-            dormant_debts = dormant_debts | chosen  # a rule on debts may wait for an option that enables the card
-        if chosen is None or not special.get("enabled", True):
-            continue
-        for card in sorted(distinct, key=str):
-            if card in chosen:
-                if card in claimed:
-                    problems.append((f"{path}.cards", f"{card} is named by special.{claimed[card]} too"))
-                    break
-                claimed[card] = name
-        for suit in special.get("suits", ()):
-            if suit not in suits:
-                problems.append(
-                    (f"{path}.suits", f"{suit!r} is no suit of the pack; its suits: {', '.join(sorted(suits))}")
-                )
-        if special.get("suits") and not special.get("choose_suit"):
-            problems.append((f"{path}.suits", "suits are the choices of a card that names a suit: set choose_suit"))
-        if special.get("two_players", "reverse") == "skip" and not special.get("reverse"):
-            problems.append((f"{path}.two_players", "only a card that reverses acts differently between two players"))
-        if special.get("draw_at_once") and not special.get("draw"):
-            problems.append((f"{path}.draw_at_once", "a card that makes nobody draw has nothing to draw at once"))
-    debts = data.get("debts", {})
-    if debts.get("up_to_stock") and not any(card in dormant_debts for card in distinct):
-        problems.append(("debts.up_to_stock", "no special card makes a debt (draw), so there is nothing to cut"))
+
+def _starter_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    ``[starter]``: the cards it buries or reshuffles are of the pack; its effects' keys act only when effects apply.
+    """
     starter = data.get("starter", {})
+    problems = [
+        problem
+        for key in ("bury", "reshuffle")
+        for problem in card_text_problems(f"starter.{key}", starter.get(key), deck)
+    ]
     for key in ("suit", "reverse_first", "draw_misses_turn"):
         if key in starter and starter.get("effects", "ignore") != "apply":
             problems.append((f"starter.{key}", 'a starter acts only with effects = "apply"'))
+    return problems
+
+
+def _special_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    ``[special.NAME]``: each names cards of the pack, no card twice among the enabled ones, and keys that fit it.
+    """
+    problems: list[tuple[str, str]] = []
+    claimed: dict[Card, str] = {}
+    suits = {card.suit for card in deck if card.suit is not None}
+    for name, special in data.get("special", {}).items():
+        path = f"special.{name}"
+        chosen, found = named_cards(f"{path}.cards", special["cards"], deck)
+        problems += [*unknown_cards(f"{path}.cards", special["cards"], deck), *found]
+        if chosen is not None and special.get("enabled", True):
+            problems += _claim(name, chosen, deck, claimed) + _special_keys_problems(path, special, suits)
+    return problems
+
+
+def _claim(name: str, chosen: CardSet, deck: tuple[Card, ...], claimed: dict[Card, str]) -> list[tuple[str, str]]:
+    """
+    Note in *claimed* the cards the special card *name* names, refusing the first one another named already.
+    """
+    for card in sorted(deck, key=str):
+        if card in chosen:
+            if card in claimed:
+                return [(f"special.{name}.cards", f"{card} is named by special.{claimed[card]} too")]
+            claimed[card] = name
+    return []
+
+
+def _special_keys_problems(path: str, special: Mapping[str, Any], suits: set[str]) -> list[tuple[str, str]]:
+    """
+    The keys of one enabled special card that contradict each other or the pack.
+    """
+    problems = [
+        (f"{path}.suits", f"{suit!r} is no suit of the pack; its suits: {', '.join(sorted(suits))}")
+        for suit in special.get("suits", ())
+        if suit not in suits
+    ]
+    if special.get("suits") and not special.get("choose_suit"):
+        problems.append((f"{path}.suits", "suits are the choices of a card that names a suit: set choose_suit"))
+    if special.get("two_players", "reverse") == "skip" and not special.get("reverse"):
+        problems.append((f"{path}.two_players", "only a card that reverses acts differently between two players"))
+    if special.get("draw_at_once") and not special.get("draw"):
+        problems.append((f"{path}.draw_at_once", "a card that makes nobody draw has nothing to draw at once"))
+    return problems
+
+
+def _debts_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    ``[debts]``: a cut at the stock needs a special card that makes a debt (one an option may enable counts).
+    """
+    if not data.get("debts", {}).get("up_to_stock"):
+        return []
+    drawing = [special for special in data.get("special", {}).values() if special.get("draw", 0)]
+    named = [named_cards("", special["cards"], deck)[0] for special in drawing]
+    if any(card in cards for cards in named if cards is not None for card in deck):
+        return []
+    return [("debts.up_to_stock", "no special card makes a debt (draw), so there is nothing to cut")]
+
+
+def _calls_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
+    """
+    ``[calls.NAME]``: each names cards of the pack, and no two enabled calls are due with the same play.
+    """
+    problems: list[tuple[str, str]] = []
     words: dict[str, str] = {}
     for name, call in data.get("calls", {}).items():
         if call.get("last_cards") is not None:
-            check_rank(f"calls.{name}.last_cards", call["last_cards"])
-            named(f"calls.{name}.last_cards", call["last_cards"])
+            problems += unknown_cards(f"calls.{name}.last_cards", call["last_cards"], deck)
+            problems += named_cards(f"calls.{name}.last_cards", call["last_cards"], deck)[1]
         if not call.get("enabled", True):
             continue
         key = f"{call.get('cards_left', 1)}/{call.get('last_cards')!r}"
         if key in words:
             problems.append((f"calls.{name}", f"due with the same play as calls.{words[key]}: one call per play"))
         words[key] = name
-    scoring = data.get("scoring", {})
-    points = scoring.get("points", {})
-    if scoring.get("mode", "none") in ("winner_collects", "holders", "minus_hands"):
-        for card in sorted(distinct, key=str):
-            value = points.get(str(card), points.get(card.rank, points.get("*")))
-            if value is None:
-                problems.append(("scoring.points", f'{card} has no value: give its rank, or "*" for the rest'))
-                break
-            if value == "face" and not card.rank.isdigit():
-                problems.append(("scoring.points", f"{card} has no face value: give its rank a number"))
-                break
-    # the mechanics' own keys, checked by each mechanic (``maumau_profile_problems``)
-    problems.extend(profile_problems(data, tuple(dict.fromkeys(full))))
     return problems
 
 
-def _problems_of_ending(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _scoring_problems(data: Mapping[str, Any], deck: tuple[Card, ...]) -> list[tuple[str, str]]:
     """
-    Whether a round of the game described can end: refused when no card may be a hand's last and no cap ends it.
+    ``[scoring]``: a mode that counts hands gives every card of the pack a value, a face value only to numbers.
     """
-    barred = data.get("finish", {}).get("not_on")
-    if barred is None or data.get("round", {}).get("max_plays", 0):
+    scoring = data.get("scoring", {})
+    points = scoring.get("points", {})
+    if scoring.get("mode", "none") not in ("winner_collects", "holders", "minus_hands"):
         return []
-    try:
-        full = set(deck_of(data, players_of(data)[1]))
-        chosen = cards_of(barred)
-    except InvalidCardError:
-        return []  # the checks of the cards said why
-    if full and all(card in chosen for card in full):
-        return [
-            (
-                "finish.not_on",
-                "no card may be the last card of a hand, so no round can end: "
-                "bar fewer cards, or cap the plays of a round (round.max_plays)",
-            )
-        ]
+    for card in sorted(deck, key=str):
+        value = points.get(str(card), points.get(card.rank, points.get("*")))
+        if value is None:
+            return [("scoring.points", f'{card} has no value: give its rank, or "*" for the rest')]
+        if value == "face" and not card.rank.isdigit():
+            return [("scoring.points", f"{card} has no face value: give its rank a number")]
     return []
+
+
+#: The kernel's checks of what the schema cannot say, one per section, in the order their problems are reported;
+#: each is given the profile and its pack for the most players.  The mechanics check their own keys
+#: (``maumau_profile_problems``) after these.
+_SECTION_CHECKS: tuple[Callable[[Mapping[str, Any], tuple[Card, ...]], list[tuple[str, str]]], ...] = (
+    _deal_problems,
+    _play_problems,
+    _starter_problems,
+    _special_problems,
+    _debts_problems,
+    _calls_problems,
+    _scoring_problems,
+)
+
+
+def _problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """
+    What the schema cannot see: whether the game described can be played at every player count it allows.
+
+    The players and the pack come first, as the other checks need them; then each section's check
+    (`_SECTION_CHECKS`), then each mechanic's.
+    """
+    problems = _players_problems(data)
+    low, high = players_of(data)
+    if low > high:
+        return problems
+    found = _pack_problems(data)
+    if found:
+        return problems + found
+    deck = tuple(dict.fromkeys(deck_of(data, high)))
+    for check in _SECTION_CHECKS:
+        problems += check(data, deck)
+    return problems + profile_problems(data, deck)
 
 
 def _checked(data: dict[str, Any], source: str, at: str = "", sections: Sequence[str] | None = None) -> None:
@@ -328,7 +389,7 @@ def _checked(data: dict[str, Any], source: str, at: str = "", sections: Sequence
         found = [problem for key in sections for problem in _validate.check_section(data, key)]
     problems = [(f"{at}{path}", problem) for path, problem in found]
     if not problems:
-        problems = [(f"{at}{path}", problem) for path, problem in _problems_of_game(data) + _problems_of_ending(data)]
+        problems = [(f"{at}{path}", problem) for path, problem in _problems(data)]
     if problems:
         raise _refuse(source, problems)
 

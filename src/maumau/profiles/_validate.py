@@ -1,10 +1,11 @@
 """
 Checking a profile against the JSON Schema that ships with maumau, with errors that name the key path.
 
-The schema (``profile.schema.json``) is the one statement of what a profile
-may hold: the loader checks it here, the reference page is generated from
-it, and an editor that reads JSON Schema checks a profile while it is
-written.  This reads the part of JSON Schema the schema uses (types,
+The schema (the kernel's sections with each mechanic's keys, assembled by
+`maumau.profiles._schema`; for editors, ``profile.schema.json``) is the one
+statement of what a profile may hold: the loader checks it here, the
+reference page is generated from it, and an editor that reads JSON Schema
+checks a profile while it is written.  This reads the part of JSON Schema the schema uses (types,
 properties, required keys, enumerations, ranges, lengths, patterns,
 ``oneOf`` and local ``$ref``), so loading a profile needs nothing beyond
 the standard library.
@@ -16,10 +17,10 @@ import json
 import re
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .._front import profile_sections
+from ._schema import assemble
 
 __all__ = ["check", "check_section", "schema"]
 
@@ -31,13 +32,9 @@ _MOST = 10_000
 @cache
 def schema() -> dict[str, Any]:
     """
-    The profile schema, read once from the package, with the sections the installed mechanics read.
+    The profile schema, assembled once: the kernel's sections with the keys the installed mechanics declare.
     """
-    text = resources.files(__package__).joinpath("profile.schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    for name, section in profile_sections().items():  # a mechanic's own keys, declared beside its rules
-        loaded["properties"].setdefault(name, dict(section))
-    return loaded
+    return assemble(profile_sections())  # a mechanic's own keys, declared beside its rules
 
 
 @cache
