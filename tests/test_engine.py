@@ -284,6 +284,14 @@ class TestValues:
         assert ChooseSuit(1, HEARTS) == ChooseSuit(1, HEARTS)
 
 
+def test_a_seat_that_resigned_is_no_longer_among_the_seats_not_resigned() -> None:
+    state = apply(start(), Resign(2))
+
+    assert start().seats_not_resigned() == (0, 1, 2)
+    assert state.seats_not_resigned() == (0, 1)
+    assert state.active_seats() == state.seats_not_resigned()  # the older name of the same
+
+
 class TestLegalActions:
     """
     Tests for `maumau.legal_actions`.

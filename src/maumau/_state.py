@@ -289,15 +289,26 @@ class GameState:
             profile=self.rules.profile_digest,
         )
 
-    def active_seats(self) -> tuple[int, ...]:
+    def seats_not_resigned(self) -> tuple[int, ...]:
         """
         The seats that have not resigned, in seat order.
 
         This is not "still playing the round": a seat that went out in a game
         played on to placings is still here (``maumau.mechanics.placings.in_play``
         gives the seats still holding cards in the round).
+
+        .. versionadded:: 0.2.0
         """
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
+
+    def active_seats(self) -> tuple[int, ...]:
+        """
+        The seats that have not resigned: the older name of `seats_not_resigned`, which says what it holds.
+
+        .. versionchanged:: 0.2.0
+           Kept as it was; new code should call `seats_not_resigned`.
+        """
+        return self.seats_not_resigned()
 
     def __repr__(self) -> str:
         """
