@@ -551,17 +551,34 @@ class TestWishes:
         assert "3♥ is not the wished rank 6" in str(error)
 
     def test_a_suit_choice_may_be_limited_to_some_suits(self) -> None:
-        suits = ("♣", "♦", "♥", "♠")
-        effects = {
-            f"J{letter}": Effect(choose_suit=True, suits=tuple(other for other in suits if other != suit))
-            for letter, suit in zip("cdhs", suits, strict=True)
-        }
-        state = family_game(["9c 5d 7d 6c 7c", "Jh 2c 3s Kc Qc"], "9h", effects=effects)
+        state = family_game(["9c 5d 7d 6c 7c", "Jh 2c 3s Kc Qc"], "9h", effects=_jacks_name_another_suit())
 
         state = put(state, 1, "Jh")
 
         assert listed(state) == {"seat 1 names ♣", "seat 1 names ♦", "seat 1 names ♠"}
         assert refused(state, ChooseSuit(1, "♥")).reason is Reason.BAD_CHOICE
+
+    def test_a_suit_of_the_deck_that_may_not_be_named_is_not_called_foreign(self) -> None:
+        """
+        The jack's own suit, left out of the choices, is refused as not to be named now, not as no suit of the deck.
+        """
+        state = put(
+            family_game(["9c 5d 7d 6c 7c", "Jh 2c 3s Kc Qc"], "9h", effects=_jacks_name_another_suit()), 1, "Jh"
+        )
+
+        assert "'♥' may not be named now; one of ♣, ♦, ♠" in str(refused(state, ChooseSuit(1, "♥")))
+        assert "'green' is not a suit of this deck" in str(refused(state, ChooseSuit(1, "green")))
+
+
+def _jacks_name_another_suit() -> dict[str, Effect]:
+    """
+    Jack Change It's jacks: each names any suit but its own.
+    """
+    suits = ("♣", "♦", "♥", "♠")
+    return {
+        f"J{letter}": Effect(choose_suit=True, suits=tuple(other for other in suits if other != suit))
+        for letter, suit in zip("cdhs", suits, strict=True)
+    }
 
 
 class TestEffectsOnOtherSeats:

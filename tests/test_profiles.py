@@ -408,6 +408,18 @@ class TestKeysOfThePeersGames:
         stuck = self.uno(["green 1, +4, blue 2, blue 3, blue 4, blue 5, blue 6", self.BLUES], "red 9")
         assert {str(a.card) for a in maumau.legal_actions(stuck) if isinstance(a, maumau.PlayCard)} == {"+4"}
 
+    def test_a_last_resort_card_is_refused_naming_the_card_that_can_go(self) -> None:
+        """
+        A last resort played while another card fits is refused with that rule's words, not a misleading one.
+        """
+        state = self.uno(["red 1, +4, blue 2, blue 3, blue 4, blue 5, blue 6", self.BLUES], "red 9")
+
+        with pytest.raises(
+            maumau.IllegalActionError,
+            match=r"\+4 may be played only when no other card of the hand can be \(red 1 can\)",
+        ):
+            maumau.apply(state, maumau.PlayCard(0, maumau.parse_card("+4")))
+
     def test_kept_ends_turn_ends_the_turn_without_a_pass(self) -> None:
         state = self.uno([self.BLUES, self.REDS], "yellow 9", "green 1")
         state = maumau.apply(state, maumau.DrawCards(0))

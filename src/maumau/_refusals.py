@@ -49,10 +49,9 @@ def _kernel_words(state: GameState, action: Action) -> tuple[Reason, str]:
             return Reason.NO_DECISION, "no suit is to be named now"
         if seat != pending.seat:
             return Reason.NOT_YOUR_TURN, f"seat {pending.seat} names the suit, not seat {seat}"
-        return (
-            Reason.BAD_CHOICE,
-            f"{shorten(action.suit)} is not a suit of this deck; one of {', '.join(pending.choices)}",
-        )
+        held = (*state.draw_pile, *state.discard_pile, *(card for player in state.players for card in player.hand))
+        why = "may not be named now" if action.suit in {card.suit for card in held} else "is not a suit of this deck"
+        return Reason.BAD_CHOICE, f"{shorten(action.suit)} {why}; one of {', '.join(pending.choices)}"
     if isinstance(action, Resign):  # pragma: no cover - a seat still in the match may always resign
         return Reason.NOT_SUPPORTED, f"seat {seat} cannot resign now"
     # a plugin's own action: say what the kernel can see of decisions and turns

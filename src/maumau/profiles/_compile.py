@@ -415,6 +415,7 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
         return fits(state, cards)
 
     last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
+    refusals: list[Callable[[GameState, PlayCard], str | None]] = []
     if last_resort is None:
         namespace["maumau_playable"] = maumau_playable
     else:
@@ -431,18 +432,35 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
             others = tuple(card for card in found if card not in resort)
             return others or found  # a last resort only when nothing else can be played
 
+        def refuse_last_resort(state: GameState, action: PlayCard) -> str | None:
+            card, seat = action.card, action.seat
+            if card not in last_resort or seat != state.to_move or not matching(None, state, seat, (card,)):
+                return None
+            hand = tuple(other for other in state.players[seat].hand if other not in last_resort)
+            others = matching(None, state, seat, hand)
+            return (
+                f"{card} may be played only when no other card of the hand can be ({others[0]} can)" if others else None
+            )
+
         namespace["maumau_playable"] = playable_as_last_resort
+        refusals.append(refuse_last_resort)
     if not wild_on_wild:
+
+        def refuse_wild_on_wild(state: GameState, action: PlayCard) -> str | None:
+            card, top = action.card, state.discard_pile[-1]
+            if action.seat == state.to_move and not (state.debt or state.skips) and card in wild and top in wild:
+                return f"a wild card may not be played on a wild card ({card} on {top})"
+            return None
+
+        refusals.append(refuse_wild_on_wild)
+    if refusals:
 
         @hookimpl
         def maumau_refusal(self: object, state: GameState, action: Action) -> str | None:
             if type(action) is not PlayCard:
                 return None
             assert isinstance(action, PlayCard)
-            card, top = action.card, state.discard_pile[-1]
-            if action.seat == state.to_move and not (state.debt or state.skips) and card in wild and top in wild:
-                return f"a wild card may not be played on a wild card ({card} on {top})"
-            return None
+            return next((words for refuse in refusals if (words := refuse(state, action)) is not None), None)
 
         namespace["maumau_refusal"] = maumau_refusal
     if play.get("must_play"):
