@@ -10,9 +10,11 @@ import re
 import textwrap
 from pathlib import Path
 
+import attrs
 import pytest
 
 import maumau
+from maumau._examples import run_example
 from maumau._rulesheet import describe_key
 from maumau.cli import main
 from maumau.profiles import profile_from_text, reference
@@ -111,6 +113,36 @@ class TestCheckingExamples:
         assert str(failure) == (
             "a 9 makes the next player draw 3 (Our kitchen table, the rule on nines): the debt is 3, not 2"
         )
+
+    @pytest.mark.parametrize(
+        ("key", "wrong", "said"),
+        [
+            ("listed", ["seat 9 draws"], "not seat 9 draws"),
+            ("includes", ["seat 9 draws"], "seat 9 draws not listed"),
+            ("top", "2c", "not 2♣"),
+            ("debt", 99, "the debt is 0, not 99"),
+            ("skips", 99, "the skips is 0, not 99"),
+            ("wish", "stars", "not stars"),
+            ("to_move", 9, "not seat 9"),
+            ("hands", ["2c"], "not 2c"),
+            ("hand_sizes", [99], "not [99]"),
+            ("over", True, "the match is not over"),
+            ("scores", [99], "not [99]"),
+            ("winners", [9], "winners"),
+            ("points", [99], "points"),
+        ],
+    )
+    def test_every_expectation_that_does_not_follow_fails_in_words(self, key: str, wrong: object, said: str) -> None:
+        """
+        Each key an example may expect is checked: a value that does not follow is a problem that says so.
+        """
+        example = examples_of("classic")[0]
+        assert run_example("classic", example) is None
+
+        problem = run_example("classic", attrs.evolve(example, expect={key: wrong}))
+
+        assert problem is not None
+        assert said in problem
 
     def test_a_move_that_is_not_listed_says_what_is(self) -> None:
         """

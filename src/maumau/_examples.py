@@ -14,7 +14,7 @@ import re
 import sys
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -188,50 +188,104 @@ def _texts(actions: Iterable[object]) -> str:
 
 
 def _compare(state: GameState, expect: Mapping[str, Any]) -> str | None:
-    problems = [problem for key, value in expect.items() if (problem := _check(state, key, value)) is not None]
+    problems = [problem for key, value in expect.items() if (problem := _expected(state, key, value)) is not None]
     return "; ".join(problems) if problems else None
 
 
-def _check(state: GameState, key: str, wanted: Any) -> str | None:
-    listed = {str(action) for action in legal_actions(state)}
-    if key == "listed":
-        expected = {_normal(move) for move in wanted}
-        return None if listed == expected else f"listed {_texts(sorted(listed))}, not {_texts(sorted(expected))}"
-    if key == "includes":
-        missing = sorted({_normal(move) for move in wanted} - listed)
-        return None if not missing else f"{_texts(missing)} not listed (listed: {_texts(sorted(listed))})"
-    if key == "excludes":
-        there = sorted({_normal(move) for move in wanted} & listed)
-        return None if not there else f"{_texts(there)} listed, though the example forbids it"
-    if key == "refused":
-        problems = [problem for entry in wanted if (problem := _refused(state, entry)) is not None]
-        return "; ".join(problems) if problems else None
-    if key == "top":
-        top = parse_card(wanted)
-        return None if state.top == top else f"the top is {state.top}, not {top}"
-    if key in ("debt", "skips"):
+def _expected(state: GameState, key: str, wanted: Any) -> str | None:
+    check = _EXPECTED.get(key)
+    return f"{key!r} is nothing an example can expect" if check is None else check(state, wanted)
+
+
+def _listed_texts(state: GameState) -> set[str]:
+    return {str(action) for action in legal_actions(state)}
+
+
+def _expect_listed(state: GameState, wanted: Sequence[str]) -> str | None:
+    listed, expected = _listed_texts(state), {_normal(move) for move in wanted}
+    return None if listed == expected else f"listed {_texts(sorted(listed))}, not {_texts(sorted(expected))}"
+
+
+def _expect_includes(state: GameState, wanted: Sequence[str]) -> str | None:
+    listed = _listed_texts(state)
+    missing = sorted({_normal(move) for move in wanted} - listed)
+    return None if not missing else f"{_texts(missing)} not listed (listed: {_texts(sorted(listed))})"
+
+
+def _expect_excludes(state: GameState, wanted: Sequence[str]) -> str | None:
+    there = sorted({_normal(move) for move in wanted} & _listed_texts(state))
+    return None if not there else f"{_texts(there)} listed, though the example forbids it"
+
+
+def _expect_refused(state: GameState, wanted: Sequence[Mapping[str, str]]) -> str | None:
+    problems = [problem for entry in wanted if (problem := _refused(state, entry)) is not None]
+    return "; ".join(problems) if problems else None
+
+
+def _expect_top(state: GameState, wanted: str) -> str | None:
+    top = parse_card(wanted)
+    return None if state.top == top else f"the top is {state.top}, not {top}"
+
+
+def _expect_count(key: str) -> Callable[[GameState, int], str | None]:
+    def expect(state: GameState, wanted: int) -> str | None:
         actual = getattr(state, key)
         return None if actual == wanted else f"the {key} is {actual}, not {wanted}"
-    if key == "wish":
-        actual = state.wish or "none"
-        return None if actual == wanted else f"the wish is {actual}, not {wanted}"
-    if key == "to_move":
-        actual = "nobody" if state.to_move is None else state.to_move
-        return None if actual == wanted else f"{_seat(actual)} is to move, not {_seat(wanted)}"
-    if key == "hands":
-        return _hands(state, wanted)
-    if key == "hand_sizes":
-        sizes = [len(hand) for hand in state.hands]
-        return None if sizes == wanted else f"the seats hold {sizes} cards, not {wanted}"
-    if key == "over":
-        return None if state.is_over == wanted else f"the match is {'' if state.is_over else 'not '}over"
-    if key == "scores":
-        return None if list(state.scores) == wanted else f"the scores are {list(state.scores)}, not {wanted}"
-    last = state.rounds[-1] if state.rounds else None
-    if last is None:
-        return f"no round ended, so there are no {key}"
-    actual = list(last.winners if key == "winners" else last.points)
-    return None if actual == wanted else f"the round's {key} are {actual}, not {wanted}"
+
+    return expect
+
+
+def _expect_wish(state: GameState, wanted: str) -> str | None:
+    actual = state.wish or "none"
+    return None if actual == wanted else f"the wish is {actual}, not {wanted}"
+
+
+def _expect_to_move(state: GameState, wanted: int | str) -> str | None:
+    actual = "nobody" if state.to_move is None else state.to_move
+    return None if actual == wanted else f"{_seat(actual)} is to move, not {_seat(wanted)}"
+
+
+def _expect_hand_sizes(state: GameState, wanted: Sequence[int]) -> str | None:
+    sizes = [len(hand) for hand in state.hands]
+    return None if sizes == wanted else f"the seats hold {sizes} cards, not {wanted}"
+
+
+def _expect_over(state: GameState, wanted: bool) -> str | None:
+    return None if state.is_over == wanted else f"the match is {'' if state.is_over else 'not '}over"
+
+
+def _expect_scores(state: GameState, wanted: Sequence[int]) -> str | None:
+    return None if list(state.scores) == wanted else f"the scores are {list(state.scores)}, not {wanted}"
+
+
+def _expect_of_round(key: str) -> Callable[[GameState, Sequence[int]], str | None]:
+    def expect(state: GameState, wanted: Sequence[int]) -> str | None:
+        if not state.rounds:
+            return f"no round ended, so there are no {key}"
+        actual = list(getattr(state.rounds[-1], key))
+        return None if actual == wanted else f"the round's {key} are {actual}, not {wanted}"
+
+    return expect
+
+
+#: What each key of an example's ``expect`` checks of the state its moves lead to, and what it says if it fails.
+_EXPECTED: dict[str, Callable[[GameState, Any], str | None]] = {
+    "listed": _expect_listed,
+    "includes": _expect_includes,
+    "excludes": _expect_excludes,
+    "refused": _expect_refused,
+    "top": _expect_top,
+    "debt": _expect_count("debt"),
+    "skips": _expect_count("skips"),
+    "wish": _expect_wish,
+    "to_move": _expect_to_move,
+    "hands": lambda state, wanted: _hands(state, wanted),
+    "hand_sizes": _expect_hand_sizes,
+    "over": _expect_over,
+    "scores": _expect_scores,
+    "winners": _expect_of_round("winners"),
+    "points": _expect_of_round("points"),
+}
 
 
 def _seat(seat: object) -> str:
