@@ -157,7 +157,13 @@ def web(session: nox.Session) -> None:
     """
     session.install("-e", ".[web]", *GROUPS["web-tests"])
     session.run(
-        "pytest", "tests/test_web.py", "tests/test_web_security.py", "tests/test_web_store.py", *session.posargs
+        "pytest",
+        "tests/test_web.py",
+        "tests/test_web_security.py",
+        "tests/test_web_store.py",
+        "tests/test_front_kit.py",
+        "tests/test_swap_hands.py",
+        *session.posargs,
     )
 
 

@@ -16,7 +16,6 @@ import maumau
 from family import family_game
 from maumau import CallRuling, Challenge, Narrator, PlayCard, Status, apply, find_move, hookimpl, parse_card, view
 from maumau.mechanics import Challenges, ChooseRank, RankWishes
-from maumau.web import _render
 from test_examples import load_example
 
 SRC = Path(maumau.__file__).resolve().parent
@@ -28,6 +27,13 @@ FRONT_ENDS = [
     SRC / "_moves.py",
     *sorted((SRC / "web").glob("*.py")),
 ]
+
+
+def _web_render() -> ModuleType:
+    """
+    The web table's renderer, which needs the web extra (``nox -s web`` runs these tests with it).
+    """
+    return pytest.importorskip("maumau.web._render", reason="the web table's extra (starlette) is not installed")
 
 
 def _imported(path: Path) -> set[str]:
@@ -94,7 +100,7 @@ class TestStatus:
         assert [Status("Wished rank", "8")] == Narrator(("Ann", "Bob", "Cleo"), 2).status(view(_wished(), 2))
 
     def test_the_web_table_sends_the_status_as_one_list(self) -> None:
-        table = _render.render(view(_wished(), 2), waiting=(2,), actor=2)
+        table = _web_render().render(view(_wished(), 2), waiting=(2,), actor=2)
 
         assert table["status"] == [{"label": "Wished rank", "text": "8", "style": ""}]
         assert "rank_wish" not in json.dumps(table["slots"])

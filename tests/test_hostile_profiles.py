@@ -312,6 +312,7 @@ class TestCommandLine:
             assert main(argv, stdin=io.StringIO(""), stdout=out, stderr=err) == 2
             said.append(err.getvalue())
         assert said[0] == said[1]
-        assert said[0].startswith(f"maumau: error: {path}") or said[0].startswith("maumau: error: ")
+        assert said[0].startswith("maumau: error: ")
+        assert str(tmp_path) in said[0]  # the file, or the base it names
         assert said[0].count("\n") == 1
         assert case.refused in said[0]

@@ -6,6 +6,7 @@ Tests for `maumau.to_position` and `maumau.from_position` (positions as text), `
 from __future__ import annotations
 
 import io
+import os
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 import maumau
 from maumau import GameState, RecordError, apply, from_position, legal_actions, to_json, to_position
+from maumau._position import read_position_file
 from maumau.cli import main
 
 GAMES = sorted(maumau.variants())
@@ -120,6 +122,29 @@ class TestReading:
         """
         with pytest.raises(RecordError, match=r"\(not in the pack or too often: 9♥\)"):
             from_position(OWES_FOUR.replace("seat 2: Kd", "seat 2: Kd 9h"))
+
+    @pytest.mark.parametrize("game", ["mine.toml", "/etc/maumau/mine.toml", "../mine", "a\\b"])
+    def test_a_position_names_an_installed_game_never_a_file(self, game: str, tmp_path: Path) -> None:
+        """
+        A position's text comes from anyone (a puzzle, a bug report, a profile's example): it names no file to read.
+        """
+        (tmp_path / "mine.toml").write_text("not a profile", encoding="utf-8")
+
+        with pytest.raises(RecordError, match="'game' names an installed game, not a file"):
+            from_position(
+                OWES_FOUR.replace("game: classic", f"game: {tmp_path / game if game == 'mine.toml' else game}")
+            )
+
+    def test_a_seat_name_that_is_no_quoted_text_is_refused_with_its_line(self) -> None:
+        with pytest.raises(RecordError, match="position line 3: the seat's name is no quoted text"):
+            from_position(OWES_FOUR.replace("seat 0: As 9h", 'seat 0 "\\q": As 9h'))
+
+    def test_a_position_file_that_is_no_regular_file_is_refused_at_once(self, tmp_path: Path) -> None:
+        fifo = tmp_path / "position"
+        os.mkfifo(fifo)  # nobody writes it: reading it would block for ever
+
+        with pytest.raises(RecordError, match="not a regular file"):
+            read_position_file(str(fifo))
 
     def test_a_line_that_is_no_key_is_refused_with_its_number(self) -> None:
         """

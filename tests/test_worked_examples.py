@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import maumau
-from maumau._examples import run_example
+from maumau._examples import read_examples_file, run_example
 from maumau._rulesheet import describe_key
 from maumau.cli import main
 from maumau.profiles import profile_from_text, reference
@@ -246,3 +246,14 @@ class TestRuleSheets:
         assert code == 0
         assert out.startswith("# Switch: the rules\n")
         assert "## House rules" in out
+
+
+def test_an_examples_file_beside_a_variant_is_read_within_the_bounds_of_a_profile(tmp_path: Path) -> None:
+    """
+    An examples file is data from whoever wrote the variant: nested past a profile's bound, it is a `ProfileError`.
+    """
+    beside = tmp_path / "variant.examples.toml"
+    beside.write_text("examples = " + "[" * 3000 + "]" * 3000 + "\n", encoding="utf-8")
+
+    with pytest.raises(maumau.ProfileError, match="nest"):
+        read_examples_file(beside)

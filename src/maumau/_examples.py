@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 from attrs import field, frozen
 
 from ._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
+from ._bounded import OutOfBounds, read_bounded, toml_bounded
 from ._cards import parse_card, parse_cards
 from ._engine import apply, legal_actions
 from ._position import from_position
@@ -94,17 +94,22 @@ def examples_of(game: str) -> tuple[Example, ...]:
     if not file:
         return ()
     beside = Path(file).with_name(f"{Path(file).stem}.examples.toml")
-    return tuple(_example(entry) for entry in _read_file(beside)) if beside.is_file() else ()
+    return tuple(_example(entry) for entry in read_examples_file(beside)) if beside.is_file() else ()
 
 
-def _read_file(path: Path) -> list[dict[str, Any]]:
-    raw = path.read_bytes()[: MAX_EXAMPLES_BYTES + 1]
-    if len(raw) > MAX_EXAMPLES_BYTES:
-        raise ProfileError(str(path), "examples", f"an examples file has at most {MAX_EXAMPLES_BYTES:,} bytes")
+def read_examples_file(path: Path) -> list[dict[str, Any]]:
+    """
+    The ``[[examples]]`` of the examples file *path*, read and parsed within a profile's bounds.
+
+    Raises:
+        ProfileError: the file is too long, no regular file, not TOML, or holds more than examples.
+    """
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ProfileError(str(path), "examples", f"not TOML: {error}") from None
+        data = toml_bounded(read_bounded(path, MAX_EXAMPLES_BYTES).decode("utf-8"))
+    except OutOfBounds as error:
+        raise ProfileError(str(path), "examples", str(error)) from None
+    except UnicodeDecodeError as error:
+        raise ProfileError(str(path), "examples", f"not UTF-8 text (byte {error.start})") from None
     unknown = sorted(set(data) - {"examples"})
     if unknown:
         raise ProfileError(str(path), unknown[0], "unknown key; an examples file holds [[examples]] only")
@@ -293,6 +298,8 @@ def _seat(seat: object) -> str:
 
 
 def _hands(state: GameState, wanted: Sequence[str]) -> str | None:
+    if not 0 < len(wanted) <= len(state.hands):  # the hands of the first seats, at least one
+        return f"the example gives {len(wanted)} hands for {len(state.hands)} seats"
     for seat, (hand, text) in enumerate(zip(state.hands, wanted, strict=False)):
         expected = Counter(parse_cards(text))
         if Counter(hand) != expected:

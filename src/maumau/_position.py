@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ._bounded import OutOfBounds, read_bounded
 from ._cards import Card, parse_cards
 from ._games import new_game
 from ._limits import MAX_JSON_LENGTH
@@ -176,6 +177,8 @@ def from_position(text: str, *, plugins: Iterable[object] = ()) -> GameState:
     variant = fields.pop("game", None)
     if variant is None:
         raise RecordError("position: no 'game:' line names the game")
+    if variant.endswith(".toml") or "/" in variant or "\\" in variant:  # a text names no file to be read
+        raise RecordError(f"position: 'game' names an installed game, not a file: {shorten(variant)}")
     seats = fields.pop("seats")
     if not seats:
         raise RecordError("position: no 'seat N: cards' line gives a hand")
@@ -257,14 +260,27 @@ def read_position_file(path: str) -> str:
         RecordError: the file is longer than a save may be, or is not UTF-8 text.
         OSError: it cannot be read.
     """
-    with open(path, "rb") as file:
-        data = file.read(MAX_JSON_LENGTH + 1)
-    if len(data) > MAX_JSON_LENGTH:
-        raise RecordError(f"{path}: at most {MAX_JSON_LENGTH:,} bytes, for a save; a position is far shorter")
+    try:
+        data = read_bounded(path, MAX_JSON_LENGTH)
+    except OutOfBounds as error:
+        raise RecordError(f"{path}: {error} (a save's bound; a position is far shorter)") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
+def _quoted(text: str, number: int) -> str:
+    """
+    A seat's name, written as a JSON string.
+    """
+    try:
+        name = json.loads(text)
+    except ValueError:
+        raise RecordError(f"position line {number}: the seat's name is no quoted text: {shorten(text)}") from None
+    if not isinstance(name, str):  # pragma: no cover - the pattern admits quoted text only
+        raise RecordError(f"position line {number}: the seat's name is no quoted text")
+    return name
 
 
 def _lines(text: str) -> dict[str, Any]:
@@ -301,22 +317,23 @@ def _lines(text: str) -> dict[str, Any]:
             index = int(seat.group(1))
             if index in fields["seats"]:
                 raise RecordError(f"position line {number}: seat {index} is given twice")
-            name = None if seat.group(2) is None else json.loads(seat.group(2))
-            fields["seats"][index] = (name, seat.group(3) or "", seat.group(4).strip())
+            shown = None if seat.group(2) is None else _quoted(seat.group(2), number)
+            fields["seats"][index] = (shown, seat.group(3) or "", seat.group(4).strip())
             continue
         key, colon, value = line.partition(":")
         if not colon:
             raise RecordError(f"position line {number}: expected 'key: value', got {shorten(line)}")
         key, value = key.strip(), value.strip()
+        entry: str | int
         if key.startswith("slot "):
-            place, name = fields["slots"], key.removeprefix("slot ").strip()
+            place, entry = fields["slots"], key.removeprefix("slot ").strip()
         elif key.startswith("deck of round ") and key.removeprefix("deck of round ").isdigit():
-            place, name = fields["decks"], int(key.removeprefix("deck of round "))
+            place, entry = fields["decks"], int(key.removeprefix("deck of round "))
         else:
-            place, name = fields, key
-        if name in place:
+            place, entry = fields, key
+        if entry in place:
             raise RecordError(f"position line {number}: {shorten(key)} is given twice")
-        place[name] = value
+        place[entry] = value
     return fields
 
 

@@ -10,6 +10,7 @@ schema and the reference show, and checked by the conformance kit.
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import pytest
 
@@ -21,10 +22,16 @@ from maumau.profiles import ProfileError, profile_from_text, reference, schema
 from maumau.rl import ActionSpace
 from maumau.search import SearchBot
 from maumau.testing import check_encoding, check_variant, random_game
-from maumau.web import _render
 from swap_hands import SWAPPED, HandsSwapped, SwapHands
 
 GAMES = ("swap-mau", "swap-eights")
+
+
+def _web_render() -> ModuleType:
+    """
+    The web table's renderer, which needs the web extra (``nox -s web`` runs these tests with it).
+    """
+    return pytest.importorskip("maumau.web._render", reason="the web table's extra (starlette) is not installed")
 
 
 def _swapping_state(variant: str = "swap-mau", options: dict[str, object] | None = None) -> maumau.GameState:
@@ -96,7 +103,7 @@ def test_the_terminal_and_the_web_table_show_the_swap() -> None:
     shown = f"{names[swap.seat]} and you"
 
     lines = _Narrator(names, swap.other).table(seen)
-    table = _render.render(seen, waiting=(), actor=None)
+    table = _web_render().render(seen, waiting=(), actor=None)
 
     assert f"Hands swapped: {shown}" in lines
     assert {"label": "Hands swapped", "text": f"{seen.names[swap.seat]} and you", "style": ""} in table["status"]
@@ -107,7 +114,7 @@ def test_the_web_table_shows_the_move_beside_the_seat() -> None:
     _, swap = _swapped()
     narrator = Narrator(("Ann", "Bob", "Cleo"), swap.seat)
 
-    data = _render.event_data(HandsSwapped(swap.seat, swap.other), narrator, 1)
+    data = _web_render().event_data(HandsSwapped(swap.seat, swap.other), narrator, 1)
 
     assert data["move"] == {"text": f"swapped with {narrator.name(swap.other)}"}
 

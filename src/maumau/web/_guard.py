@@ -112,15 +112,17 @@ def brief(message: str, limit: int = 160) -> str:
     return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
-#: A seat's token or a save's key in a URL's query: what a log must never hold.
-_SECRET = re.compile(r"((?:^|[?&;])(?:token|key)=)[^&;\s\"']*", re.IGNORECASE)
+#: A URL's query: where a seat's token or a save's key travels, under a name a client may also spell
+#: percent-encoded (``%6Bey=``), so a log keeps none of it.
+_QUERY = re.compile(r"\?[^\s\"']*")
 
 
 def hide_secrets(text: str) -> str:
     """
-    *text* with the value of every ``token=`` and ``key=`` of a URL's query replaced by ``…``.
+    *text* with the query of every URL in it replaced by ``?…``: a seat's token and a save's key never reach a log,
+    whatever their names are spelt as.
     """
-    return _SECRET.sub("\\1…", text) if "=" in text else text
+    return _QUERY.sub("?…", text) if "?" in text else text
 
 
 class HideSecrets(logging.Filter):
