@@ -883,14 +883,17 @@ def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 
 def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    try:  # read before serving: tables are made by a game's name only, never by a path a request names
+        games = [game_of(str(path), stderr) for path in args.profile]  # read, its warnings said
+    except MaumauError as error:  # refused as `maumau play` refuses it, with the web extra or without
+        print(f"maumau: error: {error}", file=stderr)
+        return USAGE_ERROR
     try:
         from .web import serve
     except ImportError as error:
         print(f"maumau: error: the web table needs the extra: pip install 'maumau[web]' ({error})", file=stderr)
         return USAGE_ERROR
-
-    try:  # read before serving: tables are made by a game's name only, never by a path a request names
-        games = [game_of(str(path), stderr) for path in args.profile]  # read, its warnings said
+    try:
         offered = register_bots(args.bot)  # imported here, from the command line: a request only names them
     except (MaumauError, ValueError) as error:
         print(f"maumau: error: {error}", file=stderr)
