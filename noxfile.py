@@ -311,18 +311,25 @@ def ray_cluster(session: nox.Session) -> None:
     # address ("remotely reachable"), but keeps the other loopback addresses, so the head is 127.0.0.2 and the
     # worker 127.0.0.3 (the tests check the nodes' addresses).
     head, worker = "127.0.0.2", "127.0.0.3"
-    with socket.socket() as probe:
-        probe.bind((head, 0))
-        port = probe.getsockname()[1]
-    address = f"{head}:{port}"
     quiet = ["--disable-usage-stats"]
     # Ray 2.5x asks its nodes and drivers for a token: one is made for this machine, and every command uses it.
     session.env["RAY_AUTH_MODE"] = "token"
     session.run("ray", "get-auth-token", "--generate", silent=True)
-    session.run(
-        "ray", "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false",
-        "--node-ip-address", head, *quiet,
-    )  # fmt: skip
+    for attempt in range(3):  # a port found free may be taken before Ray binds it: then another one
+        with socket.socket() as probe:
+            probe.bind((head, 0))
+            port = probe.getsockname()[1]
+        try:
+            session.run(
+                "ray", "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false",
+                "--node-ip-address", head, *quiet,
+            )  # fmt: skip
+            break
+        except nox.command.CommandFailed:
+            session.run("ray", "stop", "--force")
+            if attempt == 2:
+                raise
+    address = f"{head}:{port}"
     try:
         session.run("ray", "start", "--address", address, "--num-cpus", "1", "--node-ip-address", worker, *quiet)
         session.run(
