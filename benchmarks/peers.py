@@ -194,8 +194,9 @@ class Contender:
     config: str
     play: Callable[[], int]
     observe: Callable[[], tuple[int, int, str]]
-    #: The label of the maumau row that plays the same game, for a like-for-like ratio.
-    pair: str | None = None
+    #: The labels of the maumau rows that play the same game (an example package, a game profile), for
+    #: like-for-like ratios.
+    pairs: tuple[str, ...] = ()
     rates: list[float] = field(default_factory=list)
     game_rates: list[float] = field(default_factory=list)
     games: int = 0
@@ -256,6 +257,13 @@ def maumau_contender(
     return Contender(key, f"maumau {maumau.__version__}", label, config, play, observe)
 
 
+def _uno_rows(players: int) -> tuple[str, ...]:
+    """
+    The maumau rows that play RLCard's UNO with *players* seats: the example package and the game profile.
+    """
+    return (f"maumau uno {players}p", f"maumau uno-rlcard {players}p")
+
+
 # --- RLCard -----------------------------------------------------------------------------------------------------
 
 
@@ -300,9 +308,7 @@ def rlcard_contender(players: int, seed: int) -> Contender | None:
 
     version = importlib.metadata.version("rlcard")
     config = f"UNO, {players} players{' (default)' if players == 2 else ''}, UnoGame (7 cards, 108-card deck)"
-    return Contender(
-        "rlcard", f"RLCard {version}", f"RLCard UNO {players}p", config, play, observe, f"maumau uno {players}p"
-    )
+    return Contender("rlcard", f"RLCard {version}", f"RLCard UNO {players}p", config, play, observe, _uno_rows(players))
 
 
 def rlcard_env_contender(seed: int) -> Contender | None:
@@ -351,7 +357,7 @@ def rlcard_env_contender(seed: int) -> Contender | None:
     version = importlib.metadata.version("rlcard")
     config = f'UNO, {env.num_players} players, rlcard.make("uno"): game plus observation encoding, action ids'
     label = f"RLCard UNO env {env.num_players}p"
-    return Contender("rlcard-env", f"RLCard {version}", label, config, play, observe, f"maumau uno {env.num_players}p")
+    return Contender("rlcard-env", f"RLCard {version}", label, config, play, observe, _uno_rows(env.num_players))
 
 
 # --- OpenSpiel --------------------------------------------------------------------------------------------------
@@ -410,8 +416,9 @@ def openspiel_contender(players: int | None, seed: int) -> Contender | None:
     version = importlib.metadata.version("open_spiel")
     config = f"crazy_eights, {game.num_players()} players{default}: {params}"
     label = f"OpenSpiel crazy_eights {game.num_players()}p"
-    pair = f"maumau crazy-eights {game.num_players()}p"
-    return Contender("openspiel", f"OpenSpiel {version}", label, config, play, observe, pair)
+    count = game.num_players()
+    pairs = (f"maumau crazy-eights {count}p", f"maumau crazy-eights-openspiel {count}p")
+    return Contender("openspiel", f"OpenSpiel {version}", label, config, play, observe, pairs)
 
 
 # --- measuring --------------------------------------------------------------------------------------------------
@@ -492,7 +499,15 @@ def maumau_memory(seed: int) -> tuple[int, float, int, int]:
 
 #: The names ``--only`` takes, each for the rows it makes: maumau, the RLCard game object at 4 and 2 players,
 #: the RLCard env, OpenSpiel at 4 players and at its default.
-KEYS = ("maumau", "maumau-crazy-eights", "maumau-uno", "rlcard", "rlcard-env", "openspiel")
+KEYS = (
+    "maumau",
+    "maumau-crazy-eights",
+    "maumau-uno",
+    "maumau-profiles",
+    "rlcard",
+    "rlcard-env",
+    "openspiel",
+)
 
 
 def contenders(seed: int, only: Sequence[str] = KEYS) -> tuple[list[Contender], list[str]]:
@@ -503,6 +518,10 @@ def contenders(seed: int, only: Sequence[str] = KEYS) -> tuple[list[Contender], 
         "maumau": lambda: [maumau_contender(seed)],
         "maumau-crazy-eights": lambda: [maumau_contender(seed, "crazy-eights", players) for players in (4, 5)],
         "maumau-uno": lambda: [maumau_contender(seed, "uno", players, UNO_AS_RLCARD) for players in (4, 2)],
+        "maumau-profiles": lambda: [
+            *(maumau_contender(seed, "crazy-eights-openspiel", players) for players in (4, 5)),
+            *(maumau_contender(seed, "uno-rlcard", players) for players in (4, 2)),
+        ],
         "rlcard": lambda: [rlcard_contender(players, seed) for players in (4, 2)],
         "rlcard-env": lambda: [rlcard_env_contender(seed)],
         "openspiel": lambda: [openspiel_contender(players, seed) for players in (4, None)],
@@ -534,7 +553,8 @@ def print_ratio(mine: Contender, peer: Contender, width: int, *, games: bool = F
     ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
     each = " ".join(f"{ratio:.3f}" for ratio in ratios)
     unit = "games" if games else "dec."
-    print(f"  {mine.label} / {peer.label:<{width}} {unit:>5}  {statistics.median(ratios):>7.3f}  [{each}]")
+    pair = f"{mine.label} / {peer.label}"
+    print(f"  {pair:<{width}} {unit:>5}  {statistics.median(ratios):>7.3f}  [{each}]")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -595,15 +615,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print("maumau / peer: the ratio within each repeat, then their median (below 1: maumau is slower)")
         for peer in peers:
-            print_ratio(home, peer, width)
+            print_ratio(home, peer, len(home.label) + 3 + width)
     by_label = {contender.label: contender for contender in found}
-    pairs = [(by_label[peer.pair], peer) for peer in peers if peer.pair in by_label]
+    pairs = [(by_label[label], peer) for peer in peers for label in peer.pairs if label in by_label]
     if pairs:
         print()
-        print("the same game side by side: maumau's example package / the peer, decisions then games per CPU second")
+        print(
+            "the same game side by side: maumau's example package or game profile / the peer, "
+            "decisions then games per CPU second"
+        )
+        pair_width = max(len(mine.label) + 3 + len(peer.label) for mine, peer in pairs)
         for mine, peer in pairs:
-            print_ratio(mine, peer, width)
-            print_ratio(mine, peer, width, games=True)
+            print_ratio(mine, peer, pair_width)
+            print_ratio(mine, peer, pair_width, games=True)
 
     print()
     print("configurations")
