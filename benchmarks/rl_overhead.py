@@ -521,7 +521,7 @@ def main() -> None:
         print(f"  {key:<{width}} {'':>9} {statistics.median(each[key] for each in found):>9.2f} {GOALS[key]:>6.1f}")
     missed += against_peers(per_step, args.variant, args.players, width)
     if args.check and missed:
-        print(f"over the goal: {', '.join(missed)}")
+        print(f"goals missed: {', '.join(missed)}")
         sys.exit(1)
 
 
