@@ -89,9 +89,11 @@ def bench(session: nox.Session) -> None:
     random bots next to the bare engine playing the same matches (CPU seconds, a ratio); ``nox -s bench --
     --adapters`` what the game-AI adapters (OpenSpiel, PettingZoo, Gymnasium) cost per step next to the bare
     engine, beside RLCard's UNO env and OpenSpiel's own Crazy Eights, what the environments cost with observations
-    free, and the least each could cost whatever it did (the engine, its observations, its library's loop with no
-    game; ``--check`` fails a missed goal); ``nox -s bench -- --versions`` every shipped game's decisions per CPU
-    second against maumau 0.2.0, one child process per version taking turns, as a table of ratios.
+    free, the least each could cost whatever it did (the engine, its observations, its library's loop with no
+    game), and each adapter's steps per CPU second as a multiple of the two peers' (``--variant uno-rlcard`` and
+    ``--variant crazy-eights-openspiel --players 5`` are their games; ``--check`` fails a missed goal);
+    ``nox -s bench -- --versions`` every shipped game's decisions per CPU second against maumau 0.2.0, one child
+    process per version taking turns, as a table of ratios.
     """
     if "--adapters" in session.posargs:
         session.install("-e", ".[rl,openspiel]", "rlcard")

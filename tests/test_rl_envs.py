@@ -25,12 +25,15 @@ from maumau import (  # noqa: E402
     CardsDrawn,
     Challenge,
     DrawCards,
+    GameState,
     PlayCard,
     Resign,
     UnknownBotLevelError,
     apply,
+    from_json,
     legal_actions,
     new_game,
+    to_json,
     variants,
     view,
 )
@@ -176,6 +179,18 @@ class TestStateEncoder:
         states = [state for seed in range(3) for state in played_states("penalty-52", 3, seed, 300)]
         rng.shuffle(states)  # a search jumps between positions and deals
         assert self.assert_encodes_as_the_observer(states, 3, rng) > 300
+
+    def test_states_read_back_from_json_are_encoded_as_their_views(self):
+        """
+        A state loaded from a save holds cards of its own, equal to the deck's but other objects: found by value.
+        """
+        rng = random.Random(10)
+        states = [state for seed in range(3) for state in played_states("uno-rlcard", 2, seed, 200)]
+        loaded = [from_json(to_json(state), GameState) if rng.random() < 0.4 else state for state in states]
+        assert any(
+            after.discard_pile[-1] is not before.discard_pile[-1] for before, after in zip(states, loaded, strict=True)
+        )
+        assert self.assert_encodes_as_the_observer(loaded, 2, rng) > 0
 
     def test_the_encoded_vector_is_the_callers_own(self):
         state = new_game("classic", players=2, seed=1)

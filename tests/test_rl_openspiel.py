@@ -91,6 +91,21 @@ def test_an_unknown_parameter_is_refused():
         pyspiel.load_game("maumau_classic", {"seats": 2})
 
 
+def test_chance_deals_each_seed_alike_and_hands_out_lists_of_its_own():
+    """
+    The deal is a uniform choice among ``deals`` seeds; changing the lists handed out changes no later answer.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": 3})
+    state = game.new_initial_state()
+    outcomes, seeds = state.chance_outcomes(), state.legal_actions()
+    assert outcomes == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert seeds == [0, 1, 2]
+    outcomes.clear()
+    seeds.append(9)
+    assert game.new_initial_state().chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert state.legal_actions() == [0, 1, 2]
+
+
 def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
     """
     OpenSpiel needs a bound on a game's length: after ``max_decisions`` decisions the match stops, without returns.

@@ -253,8 +253,13 @@ class StateEncoder:
         pile, before_pile = state.discard_pile, old.discard_pile
         if pile is not before_pile:
             top, before_top = pile[-1], before_pile[-1]
-            if top is not before_top:
-                _move(mirror, at.top, deck.at(before_top), deck.at(top))
+            if top is not before_top:  # `_move` written out, the cards found by identity: nearly every step
+                left, put = deck.by_identity(id(before_top)), deck.by_identity(id(top))
+                if left is None or put is None:
+                    left, put = deck.at(before_top), deck.at(top)
+                if left != put:
+                    mirror[at.top + left] = 0.0
+                    mirror[at.top + put] = 1.0
             _recount(mirror, at.played, deck, before_pile, pile)
         drawn = state.drawn if state.to_move == seat else None
         before_drawn = old.drawn if old.to_move == seat else None  # both None nearly always
@@ -368,13 +373,14 @@ def _recount(
             added, removed = after[kept:], ()
     elif before[:size] == after:
         added, removed = (), before[size:]
-    at = deck.at
+    # `deck.at` written out for the cards it finds by identity: a card or two at every step.
+    found = deck.by_identity
     for card in removed:
-        position = at(card) + base
-        mirror[position] -= 1.0
+        position = found(id(card))
+        mirror[base + (deck.at(card) if position is None else position)] -= 1.0
     for card in added:
-        position = at(card) + base
-        mirror[position] += 1.0
+        position = found(id(card))
+        mirror[base + (deck.at(card) if position is None else position)] += 1.0
 
 
 class _Deck:
@@ -398,6 +404,8 @@ class _Deck:
             return index[card] if position is None else position
 
         self.at = at
+        #: The place of a card by its identity, ``None`` for a card object not held here (then `at` finds it).
+        self.by_identity = lookup
 
 
 class Masks:

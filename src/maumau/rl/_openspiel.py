@@ -26,7 +26,9 @@ slot hides (sau-mau-mau's face-down bets) stays as it is in the true game.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -252,6 +254,22 @@ class _Now:
         return digest
 
 
+@functools.lru_cache(maxsize=4)
+def _seeds(deals: int) -> tuple[int, ...]:
+    """
+    The seeds chance deals from, made once: a match of a few dozen decisions would otherwise make them at every deal.
+    """
+    return tuple(range(deals))
+
+
+@functools.lru_cache(maxsize=4)
+def _outcomes(deals: int) -> tuple[tuple[int, float], ...]:
+    """
+    The chance outcomes of the deal, each seed with its probability, made once (as `_seeds`).
+    """
+    return tuple(zip(_seeds(deals), itertools.repeat(1.0 / deals), strict=False))
+
+
 def _digest(digest: str, position: Position, seat: int) -> str:
     """
     *digest* followed by what *seat* sees at *position*.
@@ -307,14 +325,13 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         now = self.now
         if player is None or player == now.player:
             if now.position is None:
-                return list(range(now.game.deals))
+                return list(_seeds(now.game.deals))
             return list(now.legal)
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.position is None
-        chance = 1.0 / self.game.deals
-        return [(seed, chance) for seed in range(self.game.deals)]
+        return list(_outcomes(self.game.deals))  # a new list of the pairs made once: the caller may change it
 
     def _apply_action(self, action: int) -> None:
         now = self.now
