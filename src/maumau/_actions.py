@@ -33,6 +33,7 @@ __all__ = [
     "PlayCard",
     "Resign",
     "action_types",
+    "add_listed_plays",
     "completable",
     "keep_shared",
     "more_action",
@@ -192,16 +193,12 @@ def add_plays(
     if rules.play_follows is not None:  # plays of several cards: each card may open or continue one, or end it
         _add_plays_of_several(state, seat, cards, listed, playing, left)
         return
-    call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
-    if call_by_count is None:  # the call due depends on the card: asked for each
+    if rules.call_by_count is None:  # the call due depends on the card: asked for each
         expected_call = rules.expected_call
         for card in cards:
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
-    expected = call_by_count(state, seat, left)
-    memo = state.memo
-    if memo is not None:  # the answer, kept for the play to judge by without asking again (`maumau.flow.play_card`)
-        memo[-1 - seat] = expected
+    expected = _call_by_count(state, seat, left)
     if not expected:
         shared = _PLAYS
         for card in cards:  # `play_action` written out: every decision lists a few plays
@@ -210,7 +207,48 @@ def add_plays(
                 play = play_action(seat, card)
             listed.append(play)
         return
-    calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
+    _add_called(state, seat, cards, expected, listed)
+
+
+def add_listed_plays(state: GameState, seat: int, plays: list[PlayCard], listed: list[Any]) -> None:
+    """
+    Add *plays*, plays of one card each by *seat* without a call (from the game's table), to *listed* as
+    `add_plays` lists them: as they are when no call is due, else each with every call.
+
+    For games whose plays are one card each and whose call due depends on the count of cards left alone
+    (``rules.call_by_count``).
+    """
+    call_by_count = state.rules.call_by_count
+    assert call_by_count is not None
+    expected = call_by_count(state, seat, len(state.players[seat].hand) - 1)
+    memo = state.memo
+    if memo is not None:  # kept for the play to judge by (see `_call_by_count`)
+        memo[-1 - seat] = expected
+    if not expected:
+        listed += plays
+        return
+    _add_called(state, seat, [play.card for play in plays], expected, listed)
+
+
+def _call_by_count(state: GameState, seat: int, left: int) -> str | None:
+    """
+    The call due from *seat* with *left* cards left after a play, where it depends on the count alone; kept in
+    the state's memo for the play to be judged by without asking again (`maumau.flow.play_card`).
+    """
+    call_by_count = state.rules.call_by_count
+    assert call_by_count is not None
+    expected = call_by_count(state, seat, left)
+    memo = state.memo
+    if memo is not None:
+        memo[-1 - seat] = expected
+    return expected
+
+
+def _add_called(state: GameState, seat: int, cards: Sequence[Card], expected: str, listed: list[Any]) -> None:
+    """
+    Add the plays of *cards* by *seat* with the call due *expected*: with it, with none and with every other call.
+    """
+    calls = (expected, None, *(call for call in state.rules.calls(state.options) if call != expected))
     for card in cards:
         for call in calls:
             listed.append(play_action(seat, card, call))
