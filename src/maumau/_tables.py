@@ -66,7 +66,7 @@ def per_card(function: _F) -> _F:
     (the kernel's defaults, the bundled variants, compiled game profiles):
     anyone else's implementation is called at every turn.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     setattr(function, MARK, PerCard(function))
     return function
