@@ -508,6 +508,15 @@ class Rules:
         self.last_table = LastTable(state.options, len(state.players), table)
         return table
 
+    def fits(self, state: GameState, seat: int, card: Card) -> bool:
+        """
+        Whether *seat* may play *card* now, as `maumau_playable` says of it alone: read from the game's table
+        where it holds (`table`), else asked of the hook.
+        """
+        table = self.table(state)
+        plays = None if table is None else table.plays(state, seat, (card,))
+        return bool(self.playable(state, seat, (card,)) if plays is None else plays)
+
     def suits(self, state: GameState) -> tuple[str, ...]:
         """
         The suits of the game's deck, in deck order: what a wish may name.

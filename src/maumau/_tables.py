@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import frozen
 
-from ._actions import PlayCard, keep_shared, play_action
+from ._actions import PlayCard, keep_shared
 from ._cards import Card
 
 if TYPE_CHECKING:  # the state the tables are read for; it is built above this module
@@ -173,7 +173,9 @@ class Table:
             allowed = keep_shared(self._allowed, position, self.ids_of(ids))
         seat_plays = self._seat_plays.get(seat)
         if seat_plays is None:
-            seat_plays = keep_shared(self._seat_plays, seat, {id(card): play_action(seat, card) for card in self.cards})
+            # The table's own plays, made once per seat and card object: not kept among the shared plays of
+            # `maumau._actions`, which hold only plays once listed.
+            seat_plays = keep_shared(self._seat_plays, seat, {id(card): PlayCard(seat, card) for card in self.cards})
         plays = {object_id: play if object_id in allowed else None for object_id, play in seat_plays.items()}
         return keep_shared(self._plays, key, plays)
 

@@ -665,7 +665,7 @@ def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     if draw.get("kept_ends_turn"):
 
         def kept(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
-            if not forced and cards and not state.rules.playable(state, seat, cards[-1:]):
+            if not forced and cards and not state.rules.fits(state, seat, cards[-1]):
                 return evolve_state(state, drawn=None)  # kept: the turn ends, with no pass to make
             return None
 
