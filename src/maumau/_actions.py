@@ -132,9 +132,9 @@ def check_fields(action: Action) -> str | None:
 SHARED_LIMIT = 100_000
 
 
-def keep_shared(shared: dict[Any, _V], key: object, value: _V) -> _V:
+def keep_shared(shared: dict[Any, _V], key: object, value: _V, limit: int = SHARED_LIMIT) -> _V:
     """
-    Remember *value* under *key* in *shared* while there is room; return it.
+    Remember *value* under *key* in *shared* while there is room (fewer than *limit* entries); return it.
 
     The tables of shared values are plain dicts, each with this one way in:
     immutable values made once and shared, by a key that is cheap to build,
@@ -142,7 +142,7 @@ def keep_shared(shared: dict[Any, _V], key: object, value: _V) -> _V:
     and cards are the same few objects throughout.  (Plain, because the
     interpreter calls ``dict.get`` fastest on a dict itself, not a subclass.)
     """
-    if len(shared) < SHARED_LIMIT:
+    if len(shared) < limit:
         shared[key] = value
     return value
 
@@ -198,7 +198,11 @@ def add_plays(
         for card in cards:
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
-    expected = _call_by_count(state, seat, left)
+    call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
+    expected = call_by_count(state, seat, left)
+    memo = state.memo
+    if memo is not None:  # the answer, kept for the play to judge by without asking again (`maumau.flow.play_card`)
+        memo[-1 - seat] = expected
     if not expected:
         shared = _PLAYS
         for card in cards:  # `play_action` written out: every decision lists a few plays
@@ -222,26 +226,12 @@ def add_listed_plays(state: GameState, seat: int, plays: list[PlayCard], listed:
     assert call_by_count is not None
     expected = call_by_count(state, seat, len(state.players[seat].hand) - 1)
     memo = state.memo
-    if memo is not None:  # kept for the play to judge by (see `_call_by_count`)
+    if memo is not None:  # kept for the play to judge by (see `add_plays`)
         memo[-1 - seat] = expected
     if not expected:
         listed += plays
         return
     _add_called(state, seat, [play.card for play in plays], expected, listed)
-
-
-def _call_by_count(state: GameState, seat: int, left: int) -> str | None:
-    """
-    The call due from *seat* with *left* cards left after a play, where it depends on the count alone; kept in
-    the state's memo for the play to be judged by without asking again (`maumau.flow.play_card`).
-    """
-    call_by_count = state.rules.call_by_count
-    assert call_by_count is not None
-    expected = call_by_count(state, seat, left)
-    memo = state.memo
-    if memo is not None:
-        memo[-1 - seat] = expected
-    return expected
 
 
 def _add_called(state: GameState, seat: int, cards: Sequence[Card], expected: str, listed: list[Any]) -> None:

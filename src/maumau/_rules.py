@@ -499,11 +499,9 @@ class Rules:
         if last.options is state.options and last.players == len(state.players):
             return last.table  # the same game asks again: no hashing of the options
         rule = self.playable_rule
-        if rule is None:
-            return None
         key = (state.options, len(state.players))
-        table = self._tables.get(key)
-        if table is None:
+        table = None if rule is None else self._tables.get(key)
+        if table is None and rule is not None:
             table = remember(self._tables, key, Table(rule, self.deck(*key)), PER_OPTIONS_SIZE)
         self.last_table = LastTable(state.options, len(state.players), table)
         return table

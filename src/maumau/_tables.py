@@ -32,7 +32,7 @@ from ._cards import Card
 if TYPE_CHECKING:  # the state the tables are read for; it is built above this module
     from ._state import GameState
 
-__all__ = ["PerCard", "Table", "per_card", "per_card_rule"]
+__all__ = ["MARK", "POSITIONS_KEPT", "PerCard", "Table", "per_card", "per_card_rule"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -110,6 +110,11 @@ def _asked_with(function: Callable[..., tuple[Card, ...]], argnames: Sequence[st
     return rule
 
 
+#: The most positions (with the seat to move) a table keeps the plays of; a bound, since a table lives as long as
+#: its rules.  Games of the family reach a few hundred to a few thousand; past it, a position is worked out again.
+POSITIONS_KEPT = 4096
+
+
 class Table:
     """
     One game's rules (a variant with its options and player count) compiled into what the kernel reads.
@@ -170,16 +175,16 @@ class Table:
         allowed = self._allowed.get(position)
         if allowed is None:
             ids = {self.card_ids[card] for card in self.rule(state, seat, self.distinct)}
-            allowed = keep_shared(self._allowed, position, self.ids_of(ids))
+            allowed = keep_shared(self._allowed, position, self._ids_of(ids))
         seat_plays = self._seat_plays.get(seat)
         if seat_plays is None:
             # The table's own plays, made once per seat and card object: not kept among the shared plays of
             # `maumau._actions`, which hold only plays once listed.
             seat_plays = keep_shared(self._seat_plays, seat, {id(card): PlayCard(seat, card) for card in self.cards})
         plays = {object_id: play if object_id in allowed else None for object_id, play in seat_plays.items()}
-        return keep_shared(self._plays, key, plays)
+        return keep_shared(self._plays, key, plays, POSITIONS_KEPT)
 
-    def ids_of(self, card_ids: Collection[int]) -> frozenset[int]:
+    def _ids_of(self, card_ids: Collection[int]) -> frozenset[int]:
         """
         The identities of the deck's card objects whose card id is one of *card_ids*.
         """
