@@ -33,6 +33,7 @@ __all__ = [
     "PlayCard",
     "Resign",
     "action_types",
+    "add_listed_plays",
     "completable",
     "keep_shared",
     "more_action",
@@ -131,9 +132,9 @@ def check_fields(action: Action) -> str | None:
 SHARED_LIMIT = 100_000
 
 
-def keep_shared(shared: dict[Any, _V], key: object, value: _V) -> _V:
+def keep_shared(shared: dict[Any, _V], key: object, value: _V, limit: int = SHARED_LIMIT) -> _V:
     """
-    Remember *value* under *key* in *shared* while there is room; return it.
+    Remember *value* under *key* in *shared* while there is room (fewer than *limit* entries); return it.
 
     The tables of shared values are plain dicts, each with this one way in:
     immutable values made once and shared, by a key that is cheap to build,
@@ -141,7 +142,7 @@ def keep_shared(shared: dict[Any, _V], key: object, value: _V) -> _V:
     and cards are the same few objects throughout.  (Plain, because the
     interpreter calls ``dict.get`` fastest on a dict itself, not a subclass.)
     """
-    if len(shared) < SHARED_LIMIT:
+    if len(shared) < limit:
         shared[key] = value
     return value
 
@@ -192,12 +193,12 @@ def add_plays(
     if rules.play_follows is not None:  # plays of several cards: each card may open or continue one, or end it
         _add_plays_of_several(state, seat, cards, listed, playing, left)
         return
-    call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
-    if call_by_count is None:  # the call due depends on the card: asked for each
+    if rules.call_by_count is None:  # the call due depends on the card: asked for each
         expected_call = rules.expected_call
         for card in cards:
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
+    call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
     expected = call_by_count(state, seat, left)
     memo = state.memo
     if memo is not None:  # the answer, kept for the play to judge by without asking again (`maumau.flow.play_card`)
@@ -210,7 +211,34 @@ def add_plays(
                 play = play_action(seat, card)
             listed.append(play)
         return
-    calls = (expected, None, *(call for call in rules.calls(state.options) if call != expected))
+    _add_called(state, seat, cards, expected, listed)
+
+
+def add_listed_plays(state: GameState, seat: int, plays: list[PlayCard], listed: list[Any]) -> None:
+    """
+    Add *plays*, plays of one card each by *seat* without a call (from the game's table), to *listed* as
+    `add_plays` lists them: as they are when no call is due, else each with every call.
+
+    For games whose plays are one card each and whose call due depends on the count of cards left alone
+    (``rules.call_by_count``).
+    """
+    call_by_count = state.rules.call_by_count
+    assert call_by_count is not None
+    expected = call_by_count(state, seat, len(state.players[seat].hand) - 1)
+    memo = state.memo
+    if memo is not None:  # kept for the play to judge by (see `add_plays`)
+        memo[-1 - seat] = expected
+    if not expected:
+        listed += plays
+        return
+    _add_called(state, seat, [play.card for play in plays], expected, listed)
+
+
+def _add_called(state: GameState, seat: int, cards: Sequence[Card], expected: str, listed: list[Any]) -> None:
+    """
+    Add the plays of *cards* by *seat* with the call due *expected*: with it, with none and with every other call.
+    """
+    calls = (expected, None, *(call for call in state.rules.calls(state.options) if call != expected))
     for card in cards:
         for call in calls:
             listed.append(play_action(seat, card, call))

@@ -27,6 +27,7 @@ from ._actions import (
     Pass,
     PlayCard,
     Resign,
+    add_listed_plays,
     check_fields,
     seat_action,
     suit_actions,
@@ -338,10 +339,8 @@ def _after_drawing_one(state: GameState, seat: int, drawn: Card, actions: list[A
     pass, unless a card that fits must be played.
     """
     rules = state.rules
-    fits = rules.playable(state, seat, (drawn,))
-    if fits:
-        fits = _add_plays(state, seat, fits, actions)
-    if not fits or rules.declines_freely or rules.may_decline(state, seat):
+    _, listed = _add_playable(state, seat, (drawn,), actions)
+    if not listed or rules.declines_freely or rules.may_decline(state, seat):
         actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
 
 
@@ -362,18 +361,16 @@ def _turn(state: GameState, seat: int, actions: list[Action]) -> None:
     """
     Add what *seat* may do on a turn of its own: play a card that fits, and draw or pass instead where allowed.
     """
-    hand = state.players[seat].hand
-    playable = state.rules.playable(state, seat, hand if _distinct(state) else tuple(dict.fromkeys(hand)))
-    if playable:
-        playable = _add_plays(state, seat, playable, actions)
-    instead = _instead_of_a_play(state, seat, playable)
+    _, listed = _add_playable(state, seat, state.players[seat].hand, actions)
+    instead = _instead_of_a_play(state, seat, listed)
     if instead is not None:
         actions.append(instead)
 
 
-def _instead_of_a_play(state: GameState, seat: int, playable: tuple[Card, ...]) -> Action | None:
+def _instead_of_a_play(state: GameState, seat: int, playable: bool) -> Action | None:
     """
-    What *seat* may do instead of playing one of the *playable* cards on its turn: pass, draw, or nothing.
+    What *seat* may do instead of playing a card on its turn (*playable*: whether a play is listed): pass, draw,
+    or nothing.
     """
     rules = state.rules
     passes = _PASSES[seat] if seat < _MADE else seat_action(Pass, seat)
@@ -401,17 +398,35 @@ def _distinct(state: GameState) -> bool:
     return state.rules.distinct_cards(state)
 
 
-def _add_plays(state: GameState, seat: int, playable: tuple[Card, ...], actions: list[Action]) -> tuple[Card, ...]:
+def _add_playable(
+    state: GameState, seat: int, cards: tuple[Card, ...], actions: list[Action]
+) -> tuple[Sequence[Card] | None, bool]:
     """
-    Add the plays of the *playable* cards to *actions*; the cards, or none when no play of them could be listed.
+    Add the plays of those of *cards* that may be played now to *actions*: the cards that may be (``None``: those
+    of the plays listed), and whether any play of them was listed.
 
-    Where a play may hold several cards, a card that fits but may not end a
-    play (an ace that needs another card after it), with no card to follow
-    it, is not listed: then the seat plays nothing, and draws or passes.
+    The game's table answers where it can (`maumau._tables`), else
+    `maumau_playable`.  Where a play may hold several cards, a card that
+    fits but may not end a play (an ace that needs another card after it),
+    with no card to follow it, is not listed: then the seat plays nothing,
+    and draws or passes.
     """
+    rules = state.rules
+    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
+    table = last.table if last.options is state.options and last.players == len(state.players) else rules.table(state)
+    plays = None if table is None else table.plays(state, seat, cards)
+    if plays is not None:
+        if plays:
+            add_listed_plays(state, seat, plays, actions)
+        return None, bool(plays)
+    if len(cards) > 1 and not _distinct(state):
+        cards = tuple(dict.fromkeys(cards))  # two packs: each card listed once
+    playable = rules.playable(state, seat, cards)
+    if not playable:
+        return playable, False
     listed = len(actions)
     flow.add_plays(state, seat, playable, actions)
-    return playable if len(actions) > listed else ()
+    return playable, len(actions) > listed
 
 
 def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action]) -> None:
@@ -423,14 +438,13 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
     rules = state.rules
     rule = rules.draw_rule(state.options)
     if rule.play == "drawn":
-        playable = rules.playable(state, seat, (drawn,))
-        fits = bool(playable)
+        playable, listed = _add_playable(state, seat, (drawn,), actions)
+        fits = listed if playable is None else bool(playable)
     else:
-        hand = state.players[seat].hand
-        playable = rules.playable(state, seat, hand if rules.distinct_cards(state) else tuple(dict.fromkeys(hand)))
+        playable, listed = _add_playable(state, seat, state.players[seat].hand, actions)
+        if playable is None:  # the table's plays: those listed
+            playable = [action.card for action in actions if type(action) is PlayCard]
         fits = drawn in playable
-    if playable:
-        playable = _add_plays(state, seat, playable, actions)
     limit = rule.limit
     if (
         (limit is None or state.draws < limit)
@@ -439,7 +453,7 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
         and (rules.may_draw is None or rules.may_draw(state, seat) is not False)
     ):
         actions.append(_DRAWS[seat] if seat < _MADE else seat_action(DrawCards, seat))
-    elif not (playable and (rule.then == "must_play" or not rules.may_decline(state, seat))):
+    elif not (listed and (rule.then == "must_play" or not rules.may_decline(state, seat))):
         actions.append(_PASSES[seat] if seat < _MADE else seat_action(Pass, seat))
 
 

@@ -19,7 +19,7 @@ import pluggy
 from .defaults import KERNEL_NAME
 from .exceptions import PluginError
 
-__all__ = ["chain", "trusted"]
+__all__ = ["asked", "chain", "trusted"]
 
 #: The packages whose plugins are checked with mypy's strict mode here, so that their annotations can be trusted.
 _TRUSTED = ("maumau.", "maumau_variants.")
@@ -97,6 +97,16 @@ def _is_the_hook(plain: list[pluggy.HookImpl], argnames: Sequence[str]) -> bool:
     Whether the first-result chain *plain* is one implementation taking the hook's arguments in order.
     """
     return len(plain) == 1 and tuple(plain[0].argnames) == tuple(argnames)
+
+
+def asked(caller: pluggy.HookCaller) -> list[pluggy.HookImpl]:
+    """
+    The implementations of the first-result hook *caller* that a call may reach, newest first: its wrappers, then
+    its plain implementations down to the first that always answers.
+    """
+    impls = caller.get_hookimpls()
+    wrappers = [impl for impl in reversed(impls) if impl.wrapper or impl.hookwrapper]
+    return wrappers + _asked([impl for impl in reversed(impls) if not (impl.wrapper or impl.hookwrapper)])
 
 
 def _asked(plain: list[pluggy.HookImpl]) -> list[pluggy.HookImpl]:

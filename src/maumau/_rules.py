@@ -21,17 +21,27 @@ from ._actions import Action
 from ._caches import remember
 from ._cards import Card
 from ._effects import CallRuling, DrawRule, Effect, RoundEnd
-from ._hook_chains import chain
+from ._hook_chains import asked, chain
 from ._house_rules import check_house_rule, plugin_name
 from ._mechanics_choice import choose_mechanics, named_mechanics
 from ._options import Option, Options, resolve_options
 from ._registry import load_variant
 from ._slots import Slot
 from ._state import GameState, MatchResult
+from ._tables import PerCard, Table, per_card_rule
 from .defaults import KERNEL_NAME
 from .exceptions import MaumauError, PluginError, Reason, shorten
 
-__all__ = ["PER_OPTIONS_SIZE", "RULES_CACHE", "RULES_CACHE_SIZE", "Deck", "LastAnswer", "LastDeck", "Rules"]
+__all__ = [
+    "PER_OPTIONS_SIZE",
+    "RULES_CACHE",
+    "RULES_CACHE_SIZE",
+    "Deck",
+    "LastAnswer",
+    "LastDeck",
+    "LastTable",
+    "Rules",
+]
 
 #: Rules built lately, by variant and house-rule plugin identities.  Bounded,
 #: because a server may pass new plugin objects for every game: a state keeps
@@ -63,6 +73,17 @@ class LastDeck:
     players: int
     cards: tuple[Card, ...]
     distinct: bool
+
+
+@frozen
+class LastTable:
+    """
+    The table asked for last, with the options (compared by identity) and player count it was asked for.
+    """
+
+    options: Options | None
+    players: int
+    table: Table | None
 
 
 _T = TypeVar("_T")
@@ -269,6 +290,12 @@ class Rules:
         self.combine_effects: Callable[[GameState, int, tuple[Card, ...], tuple[Effect, ...]], Effect] = hooks[
             "maumau_combine_effects"
         ]
+        #: The rule per card `maumau_playable` comes down to, when the game's tables may answer it (`table`).
+        self.playable_rule: PerCard | None = (
+            per_card_rule(asked(self.plugin_manager.hook.maumau_playable))
+            if self.play_follows is None and self.call_by_count is not None
+            else None
+        )
 
     def _read_round(self) -> None:
         """
@@ -313,6 +340,9 @@ class Rules:
         #: The deck asked for last, with its options and player count: what a turn reads without a call when it
         #: is its game's.
         self.last_deck = LastDeck(None, 0, (), True)
+        self._tables: dict[tuple[Options, int], Table] = {}
+        #: The table asked for last, with its options and player count: what a turn reads without a call.
+        self.last_table = LastTable(None, 0, None)
         self._last_calls: LastAnswer[tuple[str, ...]] = LastAnswer(None, ())
 
     def _kernel_only(self, name: str) -> bool:
@@ -458,6 +488,32 @@ class Rules:
             known = remember(self._decks, key, Deck(deck, len(set(deck)) == len(deck)), PER_OPTIONS_SIZE)
         self.last_deck = LastDeck(options, players, known.cards, known.distinct)
         return known.cards
+
+    def table(self, state: GameState) -> Table | None:
+        """
+        The game of *state* compiled into tables (`maumau._tables`), or ``None`` when its hooks answer at every turn.
+
+        One per set of options and player count, kept with the decks.
+        """
+        last = self.last_table
+        if last.options is state.options and last.players == len(state.players):
+            return last.table  # the same game asks again: no hashing of the options
+        rule = self.playable_rule
+        key = (state.options, len(state.players))
+        table = None if rule is None else self._tables.get(key)
+        if table is None and rule is not None:
+            table = remember(self._tables, key, Table(rule, self.deck(*key)), PER_OPTIONS_SIZE)
+        self.last_table = LastTable(state.options, len(state.players), table)
+        return table
+
+    def fits(self, state: GameState, seat: int, card: Card) -> bool:
+        """
+        Whether *seat* may play *card* now, as `maumau_playable` says of it alone: read from the game's table
+        where it holds (`table`), else asked of the hook.
+        """
+        table = self.table(state)
+        plays = None if table is None else table.plays(state, seat, (card,))
+        return bool(self.playable(state, seat, (card,)) if plays is None else plays)
 
     def suits(self, state: GameState) -> tuple[str, ...]:
         """

@@ -125,6 +125,7 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState | None:
 
 
 @_kernel
+@flow.per_card
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """
     The cards that match the top card's suit or rank, or the wished suit; none while a debt or skip is owed.

@@ -41,6 +41,7 @@ from ._events import (
     seat_event,
 )
 from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, replace_fields, with_hand
+from ._tables import per_card
 from .exceptions import InvalidCallError
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "forfeit_turn",
     "matching",
     "pass_hands",
+    "per_card",
     "play_card",
     "plays",
     "previous_seat",

@@ -39,7 +39,7 @@ from maumau import (
     french_deck,
     hookimpl,
 )
-from maumau.flow import best_seats, evolve_state, matching
+from maumau.flow import best_seats, evolve_state, matching, per_card
 from maumau.mechanics import Combinations
 
 #: Ranks of the 32-card pack.
@@ -142,6 +142,7 @@ WILD = frozenset({"J"})
 
 
 @hookimpl
+@per_card  # each card by itself, the top card, the wish, the debt and the skips owed: the game's table answers
 def maumau_playable(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     options = state.options
     if state.debt:  # only a 7 answers a 7 (and a 9 a 9, with nines_draw_three): the card that made the debt is on top

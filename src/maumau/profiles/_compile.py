@@ -18,6 +18,7 @@ the profile as the game's options make it, once per distinct profile.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import threading
@@ -36,6 +37,7 @@ from .._options import Option, Options
 from .._select import CardSet, cards_of
 from .._slots import Slot
 from .._state import GameState, MatchResult, Pending
+from .._tables import MARK, PerCard
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
@@ -417,6 +419,7 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
     refusals: list[Callable[[GameState, PlayCard], str | None]] = []
     if last_resort is None:
+        # A rule per card too, but one loop with no call: cheaper to ask at every turn than the table is to read.
         namespace["maumau_playable"] = maumau_playable
     else:
         matching = maumau_playable
@@ -442,6 +445,8 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
                 f"{card} may be played only when no other card of the hand can be ({others[0]} can)" if others else None
             )
 
+        # The matching is a rule per card, the last resort a rule over the cards it keeps: the table holds both.
+        setattr(playable_as_last_resort, MARK, PerCard(functools.partial(matching, None), resort))
         namespace["maumau_playable"] = playable_as_last_resort
         refusals.append(refuse_last_resort)
     if not wild_on_wild:
@@ -660,7 +665,7 @@ def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     if draw.get("kept_ends_turn"):
 
         def kept(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
-            if not forced and cards and not state.rules.playable(state, seat, cards[-1:]):
+            if not forced and cards and not state.rules.fits(state, seat, cards[-1]):
                 return evolve_state(state, drawn=None)  # kept: the turn ends, with no pass to make
             return None
 

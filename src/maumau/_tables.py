@@ -1,0 +1,213 @@
+"""
+A game compiled into tables: its deck as card ids, and which cards may follow which, read by the kernel.
+
+A game's rules are hooks, and a hook may read anything of the position.
+But most games answer the busiest question, which cards of a hand may be
+played now, by a rule per card: each card is kept or not by what it is and
+by a few things of the position (the top card, the wished suit, the debt,
+the turns owed), the same answer whoever holds it.  A hook implementation
+marked `per_card` promises exactly that, and then the kernel asks it once
+for each such position, with the whole deck, and keeps the answer in a
+table: the plays of each seat by the card objects of the deck.  Every
+later turn in that position reads the table instead of calling the hook.
+
+Whether a game is read from tables is decided when its rules are built
+(`playable_rule`): when the chain of `maumau_playable` comes down to one
+marked implementation (the kernel's matching, a compiled game profile's,
+a variant's own), and no wrapper, no house rule and no other plugin is in
+it.  Any other chain is called as it is, at every turn, so that a
+third-party plugin keeps working unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import frozen
+
+from ._actions import PlayCard, keep_shared
+from ._cards import Card
+
+if TYPE_CHECKING:  # the state the tables are read for; it is built above this module
+    from ._state import GameState
+
+__all__ = ["MARK", "POSITIONS_KEPT", "PerCard", "Table", "per_card", "per_card_rule"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: The attribute a `per_card` implementation carries its `PerCard` under.
+MARK = "maumau_per_card"
+
+
+@frozen
+class PerCard:
+    """
+    How a `maumau_playable` implementation answers, as a rule per card: *rule*, which keeps each card alone by
+    the card and the table's keys; then, when *last_resort* is not empty, those cards only when no other card
+    that *rule* keeps is held (the compiled ``last_resort`` of a game profile).
+    """
+
+    rule: Callable[..., tuple[Card, ...]]
+    last_resort: frozenset[Card] = frozenset()
+
+
+def per_card(function: _F) -> _F:
+    """
+    Mark *function*, a `maumau_playable <maumau.hookspecs.maumau_playable>` implementation, as a rule per card.
+
+    The mark promises that the implementation always answers, and keeps each
+    of the *cards* it is given or not by the card alone, the top card of
+    the discard pile, the wished suit, the debt and the turns owed (and the
+    game's options and player count): never by the seat, the rest of the
+    hand or anything else of the position.  The kernel then asks it once
+    per such position and reads the answer from a table at every later
+    turn (`maumau._tables`).  The mark is read on maumau's own plugins only
+    (the kernel's defaults, the bundled variants, compiled game profiles):
+    anyone else's implementation is called at every turn.
+
+    .. versionadded:: 0.2.0
+    """
+    setattr(function, MARK, PerCard(function))
+    return function
+
+
+#: The packages whose `per_card` marks are read: maumau's own, type-checked and tested against the rule texts.
+_OWN = ("maumau.", "maumau_variants.")
+
+
+def per_card_rule(impls: Sequence[Any]) -> PerCard | None:
+    """
+    The rule per card that the chain of `maumau_playable` *impls* (those asked, newest first) comes down to, or
+    ``None`` when the chain must be called at every turn: several implementations, a wrapper, a house rule, or one
+    that is not maumau's own or not marked.
+    """
+    if len(impls) != 1:
+        return None
+    impl = impls[0]
+    module = getattr(impl.function, "__module__", "") or ""
+    if impl.wrapper or impl.hookwrapper or impl.plugin_name.startswith("house:") or not module.startswith(_OWN):
+        return None
+    mark = getattr(impl.function, MARK, None)
+    if not isinstance(mark, PerCard):
+        return None
+    if mark.rule is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
+        return PerCard(_asked_with(impl.function, impl.argnames), mark.last_resort)
+    return mark
+
+
+def _asked_with(function: Callable[..., tuple[Card, ...]], argnames: Sequence[str]) -> Callable[..., tuple[Card, ...]]:
+    """
+    *function*, an implementation taking the arguments *argnames*, as a function of the spec's three in order.
+    """
+    if tuple(argnames) == ("state", "seat", "cards"):
+        return function
+
+    def rule(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        given = {"state": state, "seat": seat, "cards": cards}
+        return function(**{name: given[name] for name in argnames})
+
+    return rule
+
+
+#: The most positions (with the seat to move) a table keeps the plays of; a bound, since a table lives as long as
+#: its rules.  Games of the family reach a few hundred to a few thousand; past it, a position is worked out again.
+POSITIONS_KEPT = 4096
+
+
+class Table:
+    """
+    One game's rules (a variant with its options and player count) compiled into what the kernel reads.
+
+    *cards* is the full deck, whose card objects the table knows by identity
+    and keeps alive; equal cards share one card id.  The plays are filled in
+    per position as positions come up, by asking *rule* once each.
+    """
+
+    def __init__(self, rule: PerCard, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        #: The id of each card of the deck, by value: its first place in the deck.
+        self.card_ids: dict[Card, int] = {}
+        for card in cards:
+            self.card_ids.setdefault(card, len(self.card_ids))
+        #: The card id of each card object of the deck, by the object's identity (the deck keeps them alive).
+        self.object_ids = {id(card): self.card_ids[card] for card in cards}
+        #: One card of each card id, in deck order: what the rule is asked about.
+        self.distinct = tuple(self.card_ids)
+        #: Whether the deck holds cards alike (two packs), so that a hand may hold a card twice.
+        self.alike = len(self.distinct) < len(cards)
+        self.rule = rule.rule
+        self.resort = frozenset(self.card_ids[card] for card in self.distinct if card in rule.last_resort)
+        self._plays: dict[tuple[Any, ...], dict[int, PlayCard | None]] = {}
+        #: By position (top card id, wish, debt, skips owed): the identities of the card objects that may follow.
+        self._allowed: dict[tuple[Any, ...], frozenset[int]] = {}
+        #: By seat: the play of each card object of the deck, by its identity.
+        self._seat_plays: dict[int, dict[int, PlayCard]] = {}
+
+    def plays(self, state: GameState, seat: int, cards: Collection[Card]) -> list[PlayCard] | None:
+        """
+        The plays by *seat*, without a call, of those of *cards* that may be played now, in their order; ``None``
+        when the table cannot say (a card or a top card that is no object of this deck: the hook answers).
+        """
+        top = self.object_ids.get(id(state.discard_pile[-1]))
+        if top is None:
+            return None
+        key = (seat, top, state.wish, state.debt, state.skips)
+        table = self._plays.get(key)
+        if table is None:
+            table = self._tabulate(state, seat, key)
+        try:  # each card's play or None, looked up by the card object's identity, in one pass of C
+            found: list[PlayCard] = [*filter(None, map(table.__getitem__, map(id, cards)))]
+        except KeyError:  # a card that is no object of this deck
+            return None
+        if self.alike and len(found) > 1:
+            found = self._each_once(found)
+        if self.resort and found:
+            found = self._as_last_resort(found)
+        return found
+
+    def _tabulate(self, state: GameState, seat: int, key: tuple[Any, ...]) -> dict[int, PlayCard | None]:
+        """
+        For each card object of the deck, by identity, its play by *seat* if it may be played in *state* (whose
+        position is *key*), else ``None``: the rule asked once per position, about the whole deck, for every seat.
+        """
+        position = key[1:]
+        allowed = self._allowed.get(position)
+        if allowed is None:
+            ids = {self.card_ids[card] for card in self.rule(state, seat, self.distinct)}
+            allowed = keep_shared(self._allowed, position, self._ids_of(ids))
+        seat_plays = self._seat_plays.get(seat)
+        if seat_plays is None:
+            # The table's own plays, made once per seat and card object: not kept among the shared plays of
+            # `maumau._actions`, which hold only plays once listed.
+            seat_plays = keep_shared(self._seat_plays, seat, {id(card): PlayCard(seat, card) for card in self.cards})
+        plays = {object_id: play if object_id in allowed else None for object_id, play in seat_plays.items()}
+        return keep_shared(self._plays, key, plays, POSITIONS_KEPT)
+
+    def _ids_of(self, card_ids: Collection[int]) -> frozenset[int]:
+        """
+        The identities of the deck's card objects whose card id is one of *card_ids*.
+        """
+        return frozenset(object_id for object_id, card_id in self.object_ids.items() if card_id in card_ids)
+
+    def _each_once(self, found: list[PlayCard]) -> list[PlayCard]:
+        """
+        *found* with one play of each card id, the first: a deck of two packs holds two of each card.
+        """
+        object_ids = self.object_ids
+        seen: set[int] = set()
+        once = []
+        for play in found:
+            card_id = object_ids[id(play.card)]
+            if card_id not in seen:
+                seen.add(card_id)
+                once.append(play)
+        return once
+
+    def _as_last_resort(self, found: list[PlayCard]) -> list[PlayCard]:
+        """
+        *found* less its last-resort cards, unless they are all it holds.
+        """
+        object_ids, resort = self.object_ids, self.resort
+        others = [play for play in found if object_ids[id(play.card)] not in resort]
+        return others or found

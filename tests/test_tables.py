@@ -1,0 +1,128 @@
+"""
+A game compiled into tables answers exactly as its hooks do, and only where its hooks are a rule per card.
+
+`maumau._tables` reads which cards may be played from a table per position
+when the chain of `maumau_playable` comes down to one implementation of
+maumau's own marked `maumau.flow.per_card`; every other chain is asked at
+every turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maumau import Card, GameState, PlayCard, Resign, apply, from_json, hookimpl, legal_actions, new_game, to_json
+from maumau.flow import matching, per_card
+
+
+def _positions(variant: str, players: int, count: int, seed: int = 3) -> list[GameState]:
+    """
+    The first *count* positions of random games of *variant*, each listed once.
+    """
+    rng = random.Random(seed)
+    positions: list[GameState] = []
+    state = new_game(variant, players=players, seed=seed)
+    while len(positions) < count:
+        if state.result is not None:
+            state = new_game(variant, players=players, seed=rng.randrange(1 << 30))
+        positions.append(state)
+        seat = state.to_move if state.to_move is not None else state.pending.seat  # type: ignore[union-attr]
+        actions = [action for action in legal_actions(state, seat) if type(action) is not Resign]
+        state = apply(state, rng.choice(actions))
+    return positions
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("classic", 7), ("uno-rlcard", 2), ("uno-rlcard", 4)])
+def test_the_table_lists_the_cards_the_hook_allows(variant: str, players: int) -> None:
+    """
+    At every turn, the plays the table lists are those of the cards `maumau_playable` keeps, each card once.
+    """
+    for state in _positions(variant, players, 400):
+        seat = state.to_move
+        if seat is None or state.pending is not None or state.drawn is not None:
+            continue
+        table = state.rules.table(state)
+        assert table is not None
+        hand = tuple(dict.fromkeys(state.players[seat].hand))
+        plays = table.plays(state, seat, state.players[seat].hand)
+        assert plays is not None
+        assert [play.card for play in plays] == list(state.rules.playable(state, seat, hand))
+        assert all(play == PlayCard(seat, play.card) for play in plays)
+
+
+def test_a_per_card_rule_is_asked_once_per_position() -> None:
+    """
+    Listing the plays of a second state in the same position (top card, wish, debt, skips) asks no hook.
+    """
+    state = new_game("classic", players=3, seed=5)
+    asked: list[int] = []
+    rule = state.rules.playable_rule
+    assert rule is not None
+    table = state.rules.table(state)
+    assert table is not None
+
+    def counted(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        asked.append(seat)
+        return rule.rule(state, seat, cards)
+
+    table.rule = counted
+    seat = state.to_move
+    assert seat is not None
+    table.plays(state, seat, state.players[seat].hand)
+    table.plays(state, seat, state.players[seat].hand[:2])
+
+    assert len(asked) <= 1
+
+
+class _EightsOnAnything:
+    """
+    A house rule: an 8 goes on anything.
+    """
+
+    @hookimpl
+    def maumau_playable(self, state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(card for card in cards if card.rank == "8" or card in matching(state, cards))
+
+
+def test_a_house_rule_playable_is_asked_at_every_turn() -> None:
+    """
+    A house rule's `maumau_playable` has no table: the game asks it as before.
+    """
+    state = new_game("classic", players=3, seed=5, plugins=[_EightsOnAnything()])
+
+    assert state.rules.playable_rule is None
+    assert state.rules.table(state) is None
+
+
+class _MarkedByAThirdParty:
+    """
+    A third party's implementation marked `per_card`: the mark is not read.
+    """
+
+    @hookimpl
+    @per_card
+    def maumau_playable(self, state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return matching(state, cards)
+
+
+def test_a_third_party_mark_is_not_read() -> None:
+    """
+    Only maumau's own plugins are read from tables: anyone else's implementation is asked at every turn.
+    """
+    state = new_game("classic", players=3, seed=5, plugins=[_MarkedByAThirdParty()])
+
+    assert state.rules.playable_rule is None
+
+
+def test_a_loaded_position_lists_what_the_played_one_did() -> None:
+    """
+    A position loaded from JSON holds card objects the table does not know: its hooks answer, alike.
+    """
+    for state in _positions("classic", 4, 60):
+        loaded = from_json(to_json(state), GameState)
+        seat = state.to_move
+        if seat is None:
+            continue
+        assert legal_actions(loaded, seat) == legal_actions(state, seat)
