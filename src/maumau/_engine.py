@@ -525,9 +525,9 @@ def apply(state: GameState, action: Action) -> GameState:
         _raise_fault(rules, error)
     # Steps only ever add to the events they were given (the last action's): keep this action's own.
     events = state.events[len(before.events) :]
-    if state is before:  # pragma: no cover - every action changes the position
+    if state is before or rules.strangers_answer:  # code from outside maumau may have kept the state it was shown
         return evolve_state(state, events=events, log=(before.log, action))
-    # The history of the new state, which nobody else has seen yet: set in place rather than copied once more.
+    # The history of the new state, which only maumau's own code has seen: set in place rather than copied once more.
     fields = state.__dict__
     fields["events"] = events
     fields["log"] = (before.log, action)

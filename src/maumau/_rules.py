@@ -21,7 +21,7 @@ from ._actions import Action
 from ._caches import remember
 from ._cards import Card
 from ._effects import CallRuling, DrawRule, Effect, RoundEnd
-from ._hook_chains import asked, chain
+from ._hook_chains import asked, chain, trusted
 from ._house_rules import check_house_rule, plugin_name
 from ._mechanics_choice import choose_mechanics, named_mechanics
 from ._options import Option, Options, resolve_options
@@ -179,6 +179,12 @@ class Rules:
         self.hooks: dict[str, Callable[..., Any]] = {
             name: self._resolve(name) for name in dir(hook) if name.startswith("maumau_") and getattr(hook, name).spec
         }
+        #: Whether code from outside maumau answers a hook (a third party's variant, a house rule, a plugin given to
+        #: `maumau.new_game`): such code may keep a state it is shown, so `maumau.apply` then sets an action's
+        #: history in a state of its own rather than in the one its step made, which only maumau's code has seen.
+        self.strangers_answer = any(
+            not (impl.plugin_name == KERNEL_NAME or trusted(impl)) for name in self.hooks for impl in self._impls(name)
+        )
         self._read_set_up()
         self._read_turn()
         self._read_round()
