@@ -54,7 +54,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     # Projects reached through intersphinx only; offline they stay plain text.
     ("py:.*", r"(collections\.abc|typing|enum|random|os|pluggy|attrs|attr|cattrs|starlette|asyncio|_asyncio)\..*"),
-    ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau(\.\w+)*\.T)"),
+    ("py:.*", r"(Sequence|Iterable|Mapping|Iterator|Callable|TypeVar|Enum|T|maumau(\.\w+)*\.(T|_F))"),
     # The same projects named in docstrings, where the default role is `any`.
     ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
     # The action log is a private cons list; `GameState.actions` is its public face.

@@ -62,7 +62,7 @@ def per_card(function: _F) -> _F:
     game's options and player count): never by the seat, the rest of the
     hand or anything else of the position.  The kernel then asks it once
     per such position and reads the answer from a table at every later
-    turn (`maumau._tables`).  The mark is read on maumau's own plugins only
+    turn (``Rules.table``).  The mark is read on maumau's own plugins only
     (the kernel's defaults, the bundled variants, compiled game profiles):
     anyone else's implementation is called at every turn.
 
