@@ -441,9 +441,10 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
         playable, listed = _add_playable(state, seat, (drawn,), actions)
         fits = listed if playable is None else bool(playable)
     else:
+        before = len(actions)  # what the variant listed of its own comes first: not the plays of the hand
         playable, listed = _add_playable(state, seat, state.players[seat].hand, actions)
-        if playable is None:  # the table's plays: those listed
-            playable = [action.card for action in actions if type(action) is PlayCard]
+        if playable is None:  # the table's plays: those just listed
+            playable = [action.card for action in actions[before:] if type(action) is PlayCard]
         fits = drawn in playable
     limit = rule.limit
     if (
