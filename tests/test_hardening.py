@@ -161,6 +161,16 @@ class TestBoundedCaches:
         assert first.rules.suits(first) is not suits
         assert first.rules.suits(first) == suits
 
+    def test_rules_keep_a_bounded_number_of_rules_by_options(self) -> None:
+        rules = Rules.build("classic")
+        first = rules.resolve_options({"target": 1})
+        built = rules.for_options(first)
+        for target in range(2, 200):
+            rules.for_options(rules.resolve_options({"target": target}))
+
+        assert len(rules._by_options) <= 64
+        assert rules.for_options(first).mechanics == built.mechanics
+
     def test_rules_built_for_new_house_rule_objects_are_not_all_kept(self) -> None:
         plugin = Shout()
         rules = Rules.build("classic", [plugin])

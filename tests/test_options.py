@@ -25,6 +25,26 @@ class TestVariantOptions:
         assert state.options["stack_sevens"] is True
         assert state.options["scoring"] == "winner"
 
+    def test_games_with_the_default_options_share_them(self) -> None:
+        """
+        Resolved options never change, so the defaults are worked out once per game and shared.
+        """
+        first = new_game("classic", players=2, seed=1)
+        second = new_game("classic", players=3, seed=2)
+
+        assert second.options is first.options
+
+    def test_games_with_the_same_options_share_their_rules(self) -> None:
+        """
+        The rules that a set of options calls for are built once and found again by the options.
+        """
+        first = new_game("classic", players=2, seed=1, options={"pass_the_skip": True, "target": 50})
+        second = new_game("classic", players=2, seed=2, options={"target": 50, "pass_the_skip": True})
+        other = new_game("classic", players=2, seed=2, options={"target": 50})
+
+        assert second.rules is first.rules
+        assert other.rules.mechanics != first.rules.mechanics
+
     def test_unknown_option_lists_the_allowed_ones(self) -> None:
         """
         A typo fails and the message names every option the variant knows.

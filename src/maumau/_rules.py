@@ -48,6 +48,8 @@ __all__ = [
 #: its own `Rules`, so an evicted entry only costs the next game a rebuild.
 RULES_CACHE: dict[tuple[Any, ...], Rules] = {}
 RULES_CACHE_SIZE = 64
+#: How many sets of options one game's rules remember the rules of (`Rules.for_options`).
+_OPTIONS_KEPT = 64
 #: The most decks, suit lists and call lists one `Rules` keeps, one per distinct set of options.
 PER_OPTIONS_SIZE = 32
 
@@ -350,6 +352,9 @@ class Rules:
         #: The table asked for last, with its options and player count: what a turn reads without a call.
         self.last_table = LastTable(None, 0, None)
         self._last_calls: LastAnswer[tuple[str, ...]] = LastAnswer(None, ())
+        #: The options with every default, once resolved, and the rules that sets of options call for.
+        self._defaults: Options | None = None
+        self._by_options: dict[Options, Rules] = {}
 
     def _kernel_only(self, name: str) -> bool:
         """
@@ -393,6 +398,15 @@ class Rules:
         """
         if not self.mechanics_by_options or options is self.options:
             return self
+        known = self._by_options.get(options)  # resolved options hash once, so a new game asks a dict
+        if known is not None:
+            return known
+        return remember(self._by_options, options, self._built_for(options), _OPTIONS_KEPT)
+
+    def _built_for(self, options: Options) -> Rules:
+        """
+        These rules with the mechanics that *options* call for: `for_options` without its memo.
+        """
         try:  # options as saved may lack those declared since: the defaults fill them in
             options = self.resolve_options(dict(options))
             mechanics = named_mechanics(self._mechanics_manager, options)
@@ -451,6 +465,10 @@ class Rules:
         Raises:
             InvalidOptionError: an unknown option, or a value not allowed.
         """
+        if not given:  # the defaults, as most games take them: worked out once, and shared (they are immutable)
+            if self._defaults is None:
+                self._defaults = resolve_options(self.variant, self.declared_options, None)
+            return self._defaults
         return resolve_options(self.variant, self.declared_options, given)
 
     def seats(self, options: Options) -> range:
