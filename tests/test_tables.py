@@ -13,8 +13,26 @@ import random
 
 import pytest
 
-from maumau import Card, GameState, PlayCard, Resign, apply, from_json, hookimpl, legal_actions, new_game, to_json
+from helpers import cards, draw
+from maumau import (
+    Action,
+    Card,
+    DrawCards,
+    DrawRule,
+    GameState,
+    Pass,
+    PlayCard,
+    Resign,
+    apply,
+    from_json,
+    hookimpl,
+    legal_actions,
+    new_game,
+    parse_card,
+    to_json,
+)
 from maumau.flow import matching, per_card
+from maumau.testing import stacked_deck
 
 
 def _positions(variant: str, players: int, count: int, seed: int = 3) -> list[GameState]:
@@ -126,3 +144,49 @@ def test_a_loaded_position_lists_what_the_played_one_did() -> None:
         if seat is None:
             continue
         assert legal_actions(loaded, seat) == legal_actions(state, seat)
+
+
+class _LuckyDraws:
+    """
+    A house rule: draw until a drawn card fits, then play any card of the hand; and a card just drawn may be put
+    down at once saying "Glück", whether it fits or not: a play of the variant's own, listed before the table's.
+    """
+
+    @hookimpl
+    def maumau_draw_rule(self) -> DrawRule:
+        return DrawRule(limit=None, until_playable=True, play="hand")
+
+    @hookimpl
+    def maumau_actions(self, state: GameState, seat: int) -> list[Action]:
+        drawn = state.drawn
+        return [PlayCard(seat, drawn, "Glück")] if seat == state.to_move and drawn is not None else []
+
+
+def _dealt(hands: list[str], starter: str, draw: str, plugin: object) -> GameState:
+    """
+    A classic game with *plugin* whose first round deals *hands* (by seat), turns *starter* and leaves *draw* on
+    top of the pile, all of them card objects of the game's own deck, which its table knows.
+    """
+    blank = new_game("classic", players=len(hands), plugins=[plugin])
+    own = {card: card for card in blank.rules.deck(blank.options, len(hands))}
+    named = [[own[card] for card in cards(hand)] for hand in hands]
+    deck = stacked_deck("classic", named, own[parse_card(starter)], [own[card] for card in cards(draw)])
+    return new_game("classic", players=len(hands), seed=0, deck=deck, plugins=[plugin])
+
+
+def test_drawing_goes_on_until_the_table_allows_the_drawn_card_whatever_a_variant_lists_of_its_own() -> None:
+    """
+    After a draw under a rule that lets any card of the hand be played, whether the drawn card fits is read from
+    the plays the table lists: a variant's own play of the drawn card does not make it fit, so drawing goes on.
+    """
+    state = draw(_dealt(["9c 10c Ac As Ad", "7c 8c Kc Qc 10d"], "9h", "Ks Kd Ah", _LuckyDraws()), 1)
+    table = state.rules.table(state)
+    assert table is not None
+    assert table.plays(state, 1, state.players[1].hand) == []  # the table answers: nothing of the hand fits
+
+    king = parse_card("Ks")
+    assert legal_actions(state) == (PlayCard(1, king, "Glück"), DrawCards(1), Resign(1))
+    state = draw(draw(state, 1), 1)
+
+    ace = parse_card("Ah")
+    assert legal_actions(state) == (PlayCard(1, ace, "Glück"), PlayCard(1, ace), Pass(1), Resign(1))
