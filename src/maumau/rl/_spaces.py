@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
@@ -77,7 +76,8 @@ class ActionSpace:
         #: at every decision, so an id is found without hashing the action (each entry keeps its action, so
         #: that its identity cannot pass to another object).
         self._by_identity: dict[int, tuple[Action, int, bool]] = {}
-        #: What `choices` finds by the identity of an action kept in ``_by_identity``: its id, 0 for resigning.
+        #: What `choices` finds by the identity of an action kept in ``_by_identity`` (so that the identity is the
+        #: action's for good): its id, 0 for resigning, which no environment offers.
         self._chosen: dict[int, int] = {}
 
     def __repr__(self) -> str:
@@ -168,13 +168,18 @@ class ActionSpace:
         Raises:
             PluginError: as `ids_of`.
         """
-        # Each action's id found by its identity, in C loops: `map` and `filter`, not a loop here, since the
-        # environments ask at every step.  An entry keeps its action, so an identity found is that very action.
-        chosen = self._chosen
-        found = list(map(chosen.get, map(id, actions)))
-        if None in found:
-            found = [self._choice(action, seat) for action in actions]
-        return tuple(filter(None, found)), tuple(compress(actions, found))
+        # Each action's id found by its identity: the environments ask at every step.
+        found = self._chosen.get
+        ids: list[int] = []
+        kept: list[Action] = []
+        for action in actions:
+            index = found(id(action))
+            if index is None:
+                index = self._choice(action, seat)
+            if index:  # 0: resigning
+                ids.append(index)
+                kept.append(action)
+        return tuple(ids), tuple(kept)
 
     def _choice(self, action: Action, seat: int) -> int:
         """
