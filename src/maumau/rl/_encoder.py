@@ -267,11 +267,14 @@ class StateEncoder:
                 known.top = put
             _recount(mirror, at.played, deck, old.discard_pile, pile)
         to_move, before_to_move = state.to_move, old.to_move
-        if state.drawn is not None or old.drawn is not None:  # a card just drawn: rarely
+        if state.drawn is not None or old.drawn is not None:  # a card just drawn, which may still be played
             drawn = state.drawn if to_move == seat else None
             before_drawn = old.drawn if before_to_move == seat else None
-            if drawn is not before_drawn:
-                _move(mirror, at.drawn, _place(before_drawn, deck.at), _place(drawn, deck.at))
+            if drawn is not before_drawn:  # `_move` written out: the 1 of the card left, then of the card drawn
+                if before_drawn is not None:
+                    mirror[at.drawn + deck.at(before_drawn)] = 0.0
+                if drawn is not None:
+                    mirror[at.drawn + deck.at(drawn)] = 1.0
         if to_move != before_to_move:
             count = len(players)
             _move(mirror, at.to_move, _seated(before_to_move, seat, count), _seated(to_move, seat, count))
