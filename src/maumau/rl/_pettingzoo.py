@@ -132,10 +132,11 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         position = self.position.after(self.space, self.current, int(action))
         self._cumulative_rewards[agent] = 0.0
         # The step's rewards are all 0 but at the end, which pays once (every later step is an agent's dead step):
-        # the dictionary made at the deal stays as it is until then.
+        # the dictionary made at the deal stands for every step until then, and the paying step makes its own.
         self.steps += 1
         self._enter(position)
         if position.over:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for seat, paid in enumerate(returns(position.state)):
                 self.rewards[agent_name(seat)] = paid
             self.terminations = dict.fromkeys(self.agents, True)
