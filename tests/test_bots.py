@@ -423,6 +423,9 @@ class TestCost:
         assert not reacts(Plain())
         assert reacts(RandomBot(0))
         assert not observes(RandomBot(0))
+        watching = RandomBot(0)
+        watching.observe = lambda events: None  # type: ignore[attr-defined]
+        assert observes(watching)
         assert isinstance(RandomBot(0), ActionsBot)
         assert not isinstance(HeuristicBot(0), ActionsBot)
 

@@ -172,6 +172,21 @@ class TestActionSpace:
             assert ids == space.legal_ids(view(state, seat))
             assert [space.decode(index, seat) for index in ids] == list(legal_actions(state, seat))
 
+    @pytest.mark.parametrize(("variant", "players", "options"), [*GAMES, ("uno-rlcard", 2, None)])
+    def test_an_environments_choices_are_the_legal_actions_but_resigning(self, variant, players, options):
+        """
+        What an environment offers a seat (`ActionSpace.choices`) is its legal actions in their order, resigning
+        left out, each with its id: asked twice of the same space, and of every seat, out-of-turn actions too.
+        """
+        space = action_space(variant, players=players, options=options)
+        for seed in range(2):
+            for state in random_states(variant, players, options, seed, 300):
+                for seat in range(players):
+                    listed = legal_actions(state, seat)
+                    kept = tuple(action for action in listed if not isinstance(action, Resign))
+                    for _ in range(2):
+                        assert space.choices(listed, seat) == (tuple(space.encode(a) for a in kept), kept)
+
 
 class TestFamilyTables:
     """
@@ -351,6 +366,8 @@ class TestThirdPartyActions:
         state = new_game("classic", players=2, seed=0, plugins=[Shouting(declare=False)])
         with pytest.raises(PluginError, match=r"maumau_action_space.*legal action .* is in no plugin's action space"):
             ActionSpace.of(state).legal_ids(state, 0)
+        with pytest.raises(PluginError, match=r"maumau_action_space.*legal action .* is in no plugin's action space"):
+            ActionSpace.of(state).choices(legal_actions(state, 0), 0)  # what the environments offer, too
 
     def test_a_declared_action_of_another_seat_is_refused(self):
         """

@@ -300,6 +300,22 @@ class TestPettingZoo:
         winners = env.position.state.result.winners
         assert env._cumulative_rewards == {f"seat_{seat}": (1.0 if seat in winners else -1.0) for seat in range(2)}
 
+    def test_only_the_last_step_pays_and_a_steps_rewards_stay_as_they_were(self):
+        """
+        Every step's rewards are 0 but the step that ends the match; the rewards a step left are not changed by later
+        steps (a caller may keep them).
+        """
+        env = pettingzoo_env("classic", players=2, options={"target": 1})
+        kept = []
+        for _ in random_steps(env, 5, 10_000):
+            kept.append((env.rewards, dict(env.rewards)))
+        kept.append((env.rewards, dict(env.rewards)))
+        assert env.position.over
+        assert len(kept) > 3
+        assert all(rewards == copy for rewards, copy in kept)  # none changed after its step
+        assert all(set(copy.values()) == {0.0} for _, copy in kept[:-1])
+        assert sorted(kept[-1][1].values()) == [-1.0, 1.0]
+
 
 class TestGymnasium:
     """

@@ -282,6 +282,21 @@ def _capabilities(bot: object) -> tuple[bool, bool, bool]:
     may have been given the method), with the protocol's own check; this is
     why `BotTable` asks once per bot, never per action.
     """
+    return _capability(bot, 0), _capability(bot, 1), _capability(bot, 2)
+
+
+#: The protocol of each capability, and the methods it needs beside ``choose``.
+_PROTOCOLS: tuple[tuple[type, tuple[str, ...]], ...] = (
+    (ReactingBot, ("react",)),
+    (ObservingBot, ("observe",)),
+    (ActionsBot, ("choose_from", "react_from")),
+)
+
+
+def _capability(bot: object, which: int) -> bool:
+    """
+    The *which* one of `_capabilities`, alone: the protocol's check (slow) only for a bot that has its methods.
+    """
     kind = type(bot)
     by_type = _BY_TYPE.get(kind)
     if by_type is None:
@@ -291,11 +306,11 @@ def _capabilities(bot: object) -> tuple[bool, bool, bool]:
             chooses and callable(getattr(kind, "observe", None)),
             chooses and callable(getattr(kind, "choose_from", None)) and callable(getattr(kind, "react_from", None)),
         )
-    return (
-        by_type[0] or isinstance(bot, ReactingBot),
-        by_type[1] or isinstance(bot, ObservingBot),
-        by_type[2] or isinstance(bot, ActionsBot),
-    )
+    if by_type[which]:
+        return True
+    protocol, needs = _PROTOCOLS[which]
+    # A bot without one of the protocol's methods is none of its kind: found without the protocol's check.
+    return all(getattr(bot, name, None) is not None for name in ("choose", *needs)) and isinstance(bot, protocol)
 
 
 def reacts(bot: object) -> TypeGuard[ReactingBot]:
@@ -304,7 +319,7 @@ def reacts(bot: object) -> TypeGuard[ReactingBot]:
 
     .. versionadded:: 0.2.0
     """
-    return _capabilities(bot)[0]
+    return _capability(bot, 0)
 
 
 def observes(bot: object) -> TypeGuard[ObservingBot]:
@@ -313,7 +328,7 @@ def observes(bot: object) -> TypeGuard[ObservingBot]:
 
     .. versionadded:: 0.2.0
     """
-    return _capabilities(bot)[1]
+    return _capability(bot, 1)
 
 
 #: The bot levels by name, weakest first, each a function that makes a bot from a seed.

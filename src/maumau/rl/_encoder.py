@@ -104,9 +104,9 @@ class _Seat:
     and the vector shows every change without a copy.
     """
 
-    __slots__ = ("mirror", "order", "state", "vector")
+    __slots__ = ("mirror", "order", "places", "state", "top", "vector")
 
-    def __init__(self, state: GameState, vector: Vector, order: tuple[int, ...]) -> None:
+    def __init__(self, state: GameState, vector: Vector, order: tuple[int, ...], top: int) -> None:
         import numpy as np
 
         self.state = state
@@ -114,6 +114,10 @@ class _Seat:
         self.vector: Vector = np.frombuffer(self.mirror, dtype=np.float32)
         #: The seats in relative order: this seat first.
         self.order = order
+        #: Each relative place with its seat.
+        self.places = tuple(enumerate(order))
+        #: The place in the deck of the state's top card.
+        self.top = top
 
 
 class StateEncoder:
@@ -210,7 +214,7 @@ class StateEncoder:
             self._suits = {suit: position for position, suit in enumerate(suits)}
         count = len(state.players)
         order = tuple((seat + step) % count for step in range(count))
-        self._seats[seat] = _Seat(state, vector, order)
+        self._seats[seat] = _Seat(state, vector, order, self._deck.at(state.discard_pile[-1]))
         return vector
 
     def _observes(self, state: GameState) -> bool:
@@ -230,65 +234,69 @@ class StateEncoder:
         Rewrite the numbers of *known* that differ between its state and *state*.
 
         A field whose value did not change leaves its numbers alone, and one
-        that did is written afresh.
+        that did is written afresh.  (The array takes whole numbers as they
+        are: it stores every number as a float32.)
         """
         old = known.state
         mirror, deck, at = known.mirror, self._deck, self._at
         players, before_players = state.players, old.players
         if players is not before_players:
-            hand, before_hand = players[seat].hand, before_players[seat].hand
-            if hand is not before_hand:
-                _recount(mirror, at.hand, deck, before_hand, hand)
-            sizes = at.hand_sizes
-            for place, other in enumerate(known.order):
+            for place, other in known.places:
                 player, before = players[other], before_players[other]
                 if player is not before:
-                    size = len(player.hand)
-                    if size != len(before.hand):
-                        mirror[sizes + place] = float(size)
-                    if player.resigned != before.resigned:
-                        mirror[at.resigned + place] = float(player.resigned)
-                    if player.score != before.score:
-                        mirror[at.scores + place] = float(player.score)
-        pile, before_pile = state.discard_pile, old.discard_pile
-        if pile is not before_pile:
-            top, before_top = pile[-1], before_pile[-1]
-            if top is not before_top:  # `_move` written out, the cards found by identity: nearly every step
-                left, put = deck.by_identity(id(before_top)), deck.by_identity(id(top))
-                if left is None or put is None:
-                    left, put = deck.at(before_top), deck.at(top)
-                if left != put:
-                    mirror[at.top + left] = 0.0
-                    mirror[at.top + put] = 1.0
-            _recount(mirror, at.played, deck, before_pile, pile)
-        drawn = state.drawn if state.to_move == seat else None
-        before_drawn = old.drawn if old.to_move == seat else None  # both None nearly always
-        if drawn is not before_drawn:
-            _move(mirror, at.drawn, _place(before_drawn, deck.at), _place(drawn, deck.at))
+                    hand, before_hand = player.hand, before.hand
+                    if hand is not before_hand:
+                        if place == 0:
+                            _recount(mirror, at.hand, deck, before_hand, hand)
+                        size = len(hand)
+                        if size != len(before_hand):
+                            mirror[at.hand_sizes + place] = size
+                    if player.resigned != before.resigned or player.score != before.score:
+                        mirror[at.resigned + place] = player.resigned
+                        mirror[at.scores + place] = player.score
+        pile = state.discard_pile
+        if pile is not old.discard_pile:
+            top = pile[-1]
+            put = deck.by_identity(id(top))  # `deck.at` written out for the card it finds by identity: nearly always
+            if put is None:
+                put = deck.at(top)
+            left = known.top
+            if put != left:
+                mirror[at.top + left] = 0.0
+                mirror[at.top + put] = 1.0
+                known.top = put
+            _recount(mirror, at.played, deck, old.discard_pile, pile)
         to_move, before_to_move = state.to_move, old.to_move
+        if state.drawn is not None or old.drawn is not None:  # a card just drawn, which may still be played
+            drawn = state.drawn if to_move == seat else None
+            before_drawn = old.drawn if before_to_move == seat else None
+            if drawn is not before_drawn:  # `_move` written out: the 1 of the card left, then of the card drawn
+                if before_drawn is not None:
+                    mirror[at.drawn + deck.at(before_drawn)] = 0.0
+                if drawn is not None:
+                    mirror[at.drawn + deck.at(drawn)] = 1.0
         if to_move != before_to_move:
             count = len(players)
             _move(mirror, at.to_move, _seated(before_to_move, seat, count), _seated(to_move, seat, count))
         if state.draw_pile is not old.draw_pile:
-            mirror[at.draw_pile] = float(len(state.draw_pile))
+            mirror[at.draw_pile] = len(state.draw_pile)
         if state.pending is not old.pending:
             deciding = None if state.pending is None else state.pending.seat
             before_deciding = None if old.pending is None else old.pending.seat
             if deciding != before_deciding:
                 count = len(players)
-                left, taken = _seated(before_deciding, seat, count), _seated(deciding, seat, count)
-                _move(mirror, at.deciding, left, taken)
+                _move(mirror, at.deciding, _seated(before_deciding, seat, count), _seated(deciding, seat, count))
         if state.wish != old.wish:
             suits = self._suits.get
             _move(mirror, at.wish, _place(old.wish, suits), _place(state.wish, suits))
         if state.debt != old.debt:
-            mirror[at.debt] = float(state.debt)
+            mirror[at.debt] = state.debt
         if state.skips != old.skips:
-            mirror[at.skips] = float(state.skips)
+            mirror[at.skips] = state.skips
         if state.direction != old.direction:
-            mirror[at.direction] = float(state.direction)
+            mirror[at.direction] = state.direction
         if state.round != old.round:
-            mirror[at.round] = float(state.round)
+            mirror[at.round] = state.round
         if self._turn and (
             state.playing is not old.playing
             or state.again != old.again
@@ -352,29 +360,38 @@ def _recount(
     """
     Turn the counts of each card of *before* (at *base*) into those of *after*.
 
-    The usual changes are cheap: one card taken from anywhere (a card
-    played from a hand), cards added at the end (drawn, played on the
-    pile), cards taken from the end; anything else counts out *before*
-    and counts in *after*.
+    The usual changes are cheap: one card added at the end (played on the
+    pile, drawn), one card taken from anywhere (a card played from a hand),
+    cards added at the end or taken from it; anything else counts out
+    *before* and counts in *after*.  (The cards are found by identity where
+    they can be: `_Deck.at` written out, a card or two at every step.)
     """
     kept, size = len(before), len(after)
-    added: Sequence[Card] = after
-    removed: Sequence[Card] = before
-    if size == kept - 1:
+    found = deck.by_identity
+    if size == kept + 1:
+        if after[:kept] == before:
+            card = after[kept]
+            position = found(id(card))
+            mirror[base + (deck.at(card) if position is None else position)] += 1.0
+            return
+    elif size == kept - 1:
         gap = size
-        for place in range(size):
-            if after[place] is not before[place]:
+        for place, card in enumerate(after):
+            if card is not before[place]:
                 gap = place
                 break
         if after[gap:] == before[gap + 1 :]:
-            added, removed = (), (before[gap],)
-    elif size > kept:
+            card = before[gap]
+            position = found(id(card))
+            mirror[base + (deck.at(card) if position is None else position)] -= 1.0
+            return
+    added: Sequence[Card] = after
+    removed: Sequence[Card] = before
+    if size > kept:
         if after[:kept] == before:
             added, removed = after[kept:], ()
     elif before[:size] == after:
         added, removed = (), before[size:]
-    # `deck.at` written out for the cards it finds by identity: a card or two at every step.
-    found = deck.by_identity
     for card in removed:
         position = found(id(card))
         mirror[base + (deck.at(card) if position is None else position)] -= 1.0

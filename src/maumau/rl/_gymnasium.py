@@ -125,8 +125,13 @@ class MaumauGymEnv(gymnasium.Env[Observation, np.int64]):
         self.bots = {
             other: factory(seeds.randrange(2**63)) for other, factory in zip(others, self.factories, strict=True)
         }
-        # What each bot can do, asked once per bot: its decisions then call it without protocol checks.
-        self._kinds = {seat: (reacts(bot), isinstance(bot, ActionsBot)) for seat, bot in self.bots.items()}
+        # What each bot can do, asked once per bot: its decisions then call it without protocol checks.  (A type
+        # that has the protocol's methods answers for its bots at once: the protocol's own check takes longer than
+        # many a decision, and the bots are made anew at every deal.)
+        self._kinds = {
+            seat: (reacts(bot), issubclass(type(bot), ActionsBot) or isinstance(bot, ActionsBot))
+            for seat, bot in self.bots.items()
+        }
         self._observing = [(seat, bot) for seat, bot in self.bots.items() if observes(bot)]
         direct = not self._observing and all(from_actions for _, from_actions in self._kinds.values())
         bots = self.bots.items()

@@ -102,10 +102,10 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
 
     def _enter(self, position: Position) -> None:
         self.position = position
-        self.current = position.turn(self.space)
-        if self.current is not None:
-            self.agent_selection = self.possible_agents[self.current.seat]
-            self.infos[self.agent_selection] = {"reacting": self.current.reacting}
+        current = self.current = position.turn(self.space)
+        if current is not None:
+            agent = self.agent_selection = self.possible_agents[current.seat]
+            self.infos[agent] = {"reacting": current.reacting}
 
     def observe(self, agent: str) -> ObsDict:
         assert self.position is not None, "reset() first"
@@ -131,14 +131,16 @@ class MaumauAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: None is only for agents that are done")
         position = self.position.after(self.space, self.current, int(action))
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # The step's rewards are all 0 but at the end, which pays once (every later step is an agent's dead step):
+        # the dictionary made at the deal stands for every step until then, and the paying step makes its own.
         self.steps += 1
         self._enter(position)
         if position.over:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for seat, paid in enumerate(returns(position.state)):
                 self.rewards[agent_name(seat)] = paid
             self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()  # the only step that pays: every other step's rewards are all 0
+            self._accumulate_rewards()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
 

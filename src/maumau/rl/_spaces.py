@@ -76,6 +76,9 @@ class ActionSpace:
         #: at every decision, so an id is found without hashing the action (each entry keeps its action, so
         #: that its identity cannot pass to another object).
         self._by_identity: dict[int, tuple[Action, int, bool]] = {}
+        #: What `choices` finds by the identity of an action kept in ``_by_identity`` (so that the identity is the
+        #: action's for good): its id, 0 for resigning, which no environment offers.
+        self._chosen: dict[int, int] = {}
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant}, {self.players} players, {len(self)} ids>"
@@ -158,24 +161,37 @@ class ActionSpace:
             found.append(entry[1])
         return found
 
-    def choices(self, actions: Iterable[Action], seat: int) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    def choices(self, actions: Sequence[Action], seat: int) -> tuple[tuple[int, ...], tuple[Action, ...]]:
         """
         The ids of *actions* (a listing of *seat*'s legal actions) but resigning, and those actions, in their order.
 
         Raises:
             PluginError: as `ids_of`.
         """
-        known = self._by_identity
+        # Each action's id found by its identity: the environments ask at every step.
+        found = self._chosen.get
         ids: list[int] = []
         kept: list[Action] = []
         for action in actions:
-            entry = known.get(id(action))
-            if entry is None or entry[0] is not action:
-                entry = self._entry(action, seat)
-            if not entry[2]:
-                ids.append(entry[1])
+            index = found(id(action))
+            if index is None:
+                index = self._choice(action, seat)
+            if index:  # 0: resigning
+                ids.append(index)
                 kept.append(action)
         return tuple(ids), tuple(kept)
+
+    def _choice(self, action: Action, seat: int) -> int:
+        """
+        What `choices` keeps of *action*: its id, or 0 (no id of an action) for a resignation, which it leaves out.
+        """
+        index = self._chosen.get(id(action))
+        if index is None:
+            entry = self._entry(action, seat)
+            index = 0 if entry[2] else entry[1]
+            if entry is self._by_identity.get(id(action)):  # kept there, so its identity is the action's for good
+                self._chosen[id(action)] = index
+        return index
 
     def legal_ids(self, source: GameState | PlayerView, seat: int | None = None) -> list[int]:
         """

@@ -196,6 +196,8 @@ class Position(NamedTuple):
             raise ValueError(
                 f"action id {index!r} is not legal for seat {turn.seat} now; legal ids: {list(turn.ids)}"
             ) from None
+        if action is not None and not turn.reacting:  # `_acted` written out for a move, nearly every step
+            return _new(Position, (apply(self.state, action), _NOBODY, _NOBODY))
         return self._acted(turn.seat, turn.reacting, action)
 
     def acted(
@@ -303,13 +305,14 @@ def _listed(seat: int, action: Action, legal: Sequence[Action]) -> Action:
     Raises:
         ValueError: *action* is not listed, or resigns (which no environment offers).
     """
-    try:
-        index = legal.index(action)
-    except ValueError:
-        index = -1
-    if index < 0 or type(action) is Resign:
-        raise ValueError(f"{action} is not an action seat {seat} may take now")
-    return legal[index]
+    if type(action) is not Resign:
+        for listed in legal:  # the very object first: a bot chooses one of the listing's, and `==` costs a call
+            if listed is action:
+                return listed
+        for listed in legal:
+            if listed == action:
+                return listed
+    raise ValueError(f"{action} is not an action seat {seat} may take now")
 
 
 def _playable(actions: Sequence[Action]) -> bool:
