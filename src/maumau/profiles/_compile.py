@@ -645,8 +645,9 @@ def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     if recycle != "when_drawing":
 
         @hookimpl
-        def maumau_may_draw(self: object, state: GameState) -> bool | None:
-            # An empty pile is not refilled when someone draws: pass instead of drawing.
+        def maumau_may_draw(self: object, state: GameState, seat: int) -> bool | None:
+            # An empty pile is not refilled when someone draws: pass instead of drawing.  (The hook's arguments in
+            # order, though the seat does not matter: the kernel then calls this method itself, with no chain around.)
             return None if state.draw_pile else False
 
         namespace["maumau_may_draw"] = maumau_may_draw
@@ -796,40 +797,40 @@ def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | 
 
 def _chained(hook: str, steps: list[Callable[..., GameState | None]]) -> object:
     """
-    One hook implementation for *steps*: each gets the state the one before left.
+    One hook implementation for *steps*, each given the state the one before left: a plain function of the hook's
+    arguments (no ``self``), so that the kernel's compiled chain calls it, or the one step itself, directly.
     """
     if len(steps) == 1:
-        (run,) = steps
+        run = steps[0]
+    elif hook == "maumau_follow_up":
+
+        def run(state: GameState, seat: int, card: Card) -> GameState | None:
+            return _in_turn(steps, state, seat, card)
+
+    elif hook == "maumau_after_draw":
+
+        def run(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
+            return _in_turn(steps, state, seat, cards, forced)
+
     else:
+        assert hook == "maumau_before_action"
 
-        def run(state: GameState, *args: Any) -> GameState | None:
-            changed = False
-            for step in steps:
-                found = step(state, *args)
-                if found is not None:
-                    state, changed = found, True
-            return state if changed else None
+        def run(state: GameState, action: Action) -> GameState | None:
+            return _in_turn(steps, state, action)
 
-    if hook == "maumau_follow_up":
+    return staticmethod(hookimpl(run))
 
-        def maumau_follow_up(self: object, state: GameState, seat: int, card: Card) -> GameState | None:
-            return run(state, seat, card)
 
-        return hookimpl(maumau_follow_up)
-    if hook == "maumau_after_draw":
-
-        def maumau_after_draw(
-            self: object, state: GameState, seat: int, cards: tuple[Card, ...], forced: bool
-        ) -> GameState | None:
-            return run(state, seat, cards, forced)
-
-        return hookimpl(maumau_after_draw)
-    assert hook == "maumau_before_action"
-
-    def maumau_before_action(self: object, state: GameState, action: Action) -> GameState | None:
-        return run(state, action)
-
-    return hookimpl(maumau_before_action)
+def _in_turn(steps: list[Callable[..., GameState | None]], state: GameState, *args: Any) -> GameState | None:
+    """
+    *state* after *steps* in turn, each given the state the one before left and *args*; ``None`` when none changed it.
+    """
+    changed = None
+    for step in steps:
+        found = step(state, *args)
+        if found is not None:
+            state = changed = found
+    return changed
 
 
 def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, int]:
