@@ -419,7 +419,8 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
     refusals: list[Callable[[GameState, PlayCard], str | None]] = []
     if last_resort is None:
-        # A rule per card too, but one loop with no call: cheaper to ask at every turn than the table is to read.
+        # A rule per card too, but one loop with no call: cheaper to ask at every turn than the table is to read
+        # (measured: `crazy-eights-openspiel` from the table took 3 % more instructions per decision, callgrind).
         namespace["maumau_playable"] = maumau_playable
     else:
         matching = maumau_playable
@@ -520,7 +521,8 @@ def _effects(
                 return plain
             return by_count[len(state.players)].get(card, plain)
 
-    if data.get("debts", {}).get("up_to_stock"):
+    if data.get("debts", {}).get("up_to_stock") and any(effect.draw for table in tables for effect in table.values()):
+        # Only an effect of the profile's own is cut to the stock: none to cut when none of its cards makes anyone draw.
         acting = maumau_card_effect
         never = data.get("draw", {}).get("recycle", "when_drawing") == "never"
 
