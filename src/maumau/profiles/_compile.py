@@ -472,8 +472,8 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     if play.get("must_play"):
 
         @hookimpl
-        def maumau_may_decline(self: object) -> bool:
-            return False
+        def maumau_may_decline(self: object, state: GameState, seat: int) -> bool:
+            return False  # the hook's arguments in order, though unread: the kernel then calls this method itself
 
         namespace["maumau_may_decline"] = maumau_may_decline
     _effects(namespace, data, distinct, specials)
@@ -607,8 +607,8 @@ def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         return by_count.get(cards_left)
 
     @hookimpl
-    def expected_by_count(self: object, cards_left: int) -> str | None:
-        return by_count.get(cards_left)
+    def expected_by_count(self: object, state: GameState, seat: int, cards_left: int) -> str | None:
+        return by_count.get(cards_left)  # the arguments the kernel asks with, in order: it calls this method itself
 
     # A call that depends on no card is asked without the cards: once per decision rather than once per card.
     namespace["maumau_expected_call"] = expected_by_card if by_card else expected_by_count
