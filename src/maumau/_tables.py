@@ -39,6 +39,9 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 #: The attribute a `per_card` implementation carries its `PerCard` under.
 MARK = "maumau_per_card"
 
+#: The play of each card object of a deck (by its identity) in one position, or ``None`` where it may not be played.
+Plays = dict[int, PlayCard | None]
+
 
 @frozen
 class PerCard:
@@ -138,7 +141,11 @@ class Table:
         self.alike = len(self.distinct) < len(cards)
         self.rule = rule.rule
         self.resort = frozenset(self.card_ids[card] for card in self.distinct if card in rule.last_resort)
-        self._plays: dict[tuple[Any, ...], dict[int, PlayCard | None]] = {}
+        #: The identities of the last-resort card objects.
+        self._resort_objects = self._ids_of(self.resort)
+        #: By position and seat: the plays of each card object (`_tabulate`), and those a hand is asked first, the
+        #: same map unless a last-resort card may be played there (then it is left out of the first).
+        self._plays: dict[tuple[Any, ...], tuple[Plays, Plays]] = {}
         #: By position (top card id, wish, debt, skips owed): the identities of the card objects that may follow.
         self._allowed: dict[tuple[Any, ...], frozenset[int]] = {}
         #: By seat: the play of each card object of the deck, by its identity.
@@ -153,23 +160,25 @@ class Table:
         if top is None:
             return None
         key = (seat, top, state.wish, state.debt, state.skips)
-        table = self._plays.get(key)
-        if table is None:
-            table = self._tabulate(state, seat, key)
+        tables = self._plays.get(key)
+        if tables is None:
+            tables = self._tabulate(state, seat, key)
+        table, first = tables
         try:  # each card's play or None, looked up by the card object's identity, in one pass of C
-            found: list[PlayCard] = [*filter(None, map(table.__getitem__, map(id, cards)))]
+            found: list[PlayCard] = [*filter(None, map(first.__getitem__, map(id, cards)))]
+            if not found and first is not table:  # nothing else to play: the last resort
+                found = [*filter(None, map(table.__getitem__, map(id, cards)))]
         except KeyError:  # a card that is no object of this deck
             return None
         if self.alike and len(found) > 1:
             found = self._each_once(found)
-        if self.resort and found:
-            found = self._as_last_resort(found)
         return found
 
-    def _tabulate(self, state: GameState, seat: int, key: tuple[Any, ...]) -> dict[int, PlayCard | None]:
+    def _tabulate(self, state: GameState, seat: int, key: tuple[Any, ...]) -> tuple[Plays, Plays]:
         """
         For each card object of the deck, by identity, its play by *seat* if it may be played in *state* (whose
         position is *key*), else ``None``: the rule asked once per position, about the whole deck, for every seat.
+        And the same less the last-resort cards, which a hand is asked first (the same map when none may be played).
         """
         position = key[1:]
         allowed = self._allowed.get(position)
@@ -181,8 +190,11 @@ class Table:
             # The table's own plays, made once per seat and card object: not kept among the shared plays of
             # `maumau._actions`, which hold only plays once listed.
             seat_plays = keep_shared(self._seat_plays, seat, {id(card): PlayCard(seat, card) for card in self.cards})
-        plays = {object_id: play if object_id in allowed else None for object_id, play in seat_plays.items()}
-        return keep_shared(self._plays, key, plays, POSITIONS_KEPT)
+        plays = dict.fromkeys(seat_plays)  # every card object of the deck, by identity: none may be played...
+        plays.update((object_id, seat_plays[object_id]) for object_id in allowed)  # ...but those allowed
+        resort = self._resort_objects & allowed
+        first = {**plays, **dict.fromkeys(resort)} if resort else plays
+        return keep_shared(self._plays, key, (plays, first), POSITIONS_KEPT)
 
     def _ids_of(self, card_ids: Collection[int]) -> frozenset[int]:
         """
@@ -203,11 +215,3 @@ class Table:
                 seen.add(card_id)
                 once.append(play)
         return once
-
-    def _as_last_resort(self, found: list[PlayCard]) -> list[PlayCard]:
-        """
-        *found* less its last-resort cards, unless they are all it holds.
-        """
-        object_ids, resort = self.object_ids, self.resort
-        others = [play for play in found if object_ids[id(play.card)] not in resort]
-        return others or found
