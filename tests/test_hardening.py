@@ -171,6 +171,12 @@ class TestBoundedCaches:
         assert len(rules._by_options) <= 64
         assert rules.for_options(first).mechanics == built.mechanics
 
+    def test_rules_for_options_given_as_a_plain_mapping_are_built_as_for_resolved_ones(self) -> None:
+        rules = Rules.build("classic")
+        resolved = rules.resolve_options({"pass_the_skip": True})
+
+        assert rules.for_options({"pass_the_skip": True}).mechanics == rules.for_options(resolved).mechanics  # type: ignore[arg-type]
+
     def test_rules_built_for_new_house_rule_objects_are_not_all_kept(self) -> None:
         plugin = Shout()
         rules = Rules.build("classic", [plugin])

@@ -398,6 +398,8 @@ class Rules:
         """
         if not self.mechanics_by_options or options is self.options:
             return self
+        if not isinstance(options, Options):  # a plain mapping, as a caller may pass: resolved, not remembered
+            return self._built_for(options)
         known = self._by_options.get(options)  # resolved options hash once, so a new game asks a dict
         if known is not None:
             return known
