@@ -93,7 +93,9 @@ def bench(session: nox.Session) -> None:
     game), and each adapter's steps per CPU second as a multiple of the two peers' (``--variant uno-rlcard`` and
     ``--variant crazy-eights-openspiel --players 5`` are their games; ``--check`` fails a missed goal);
     ``nox -s bench -- --versions`` every shipped game's decisions per CPU second against maumau 0.2.0, one child
-    process per version taking turns, as a table of ratios.
+    process per version taking turns, as a table of ratios (with ``--instructions``, machine instructions and Python
+    calls per decision under callgrind instead, which a busy machine cannot move; ``--commit REV`` compares with any
+    commit).
     """
     if "--adapters" in session.posargs:
         session.install("-e", ".[rl,openspiel]", "rlcard")
