@@ -39,8 +39,17 @@ __all__ = [
 ActionLog: TypeAlias = "tuple[ActionLog, Action] | None"
 
 
-@frozen
-class PlayerState:
+class _PlayerSlots:
+    """
+    The slots of a `PlayerState`, in a plain class without a freeze: `with_hand` fills a new one with plain stores
+    and then makes it the `PlayerState` it is (the two have one layout).
+    """
+
+    __slots__ = ("__weakref__", "hand", "name", "resigned", "score")
+
+
+@frozen(weakref_slot=False)  # its base holds the slots, a weak reference's among them
+class PlayerState(_PlayerSlots):
     """
     One seat: its hand, its match total, and whether it has left the match.
 
@@ -503,31 +512,25 @@ replace_fields: Callable[[GameState, dict[str, Any]], GameState] = _make_replace
 evolve_player: Callable[..., PlayerState] = _make_slotted_evolve(PlayerState)
 
 
-def _make_with_hand() -> Callable[[tuple[PlayerState, ...], int, tuple[Card, ...]], tuple[PlayerState, ...]]:
+def with_hand(players: tuple[PlayerState, ...], seat: int, hand: tuple[Card, ...]) -> tuple[PlayerState, ...]:
     """
-    ``with_hand(players, seat, hand)``: *players* with the one at *seat* holding *hand*, made in one call.
+    *players* with the one at *seat* holding *hand*, made in one call.
 
-    Every play and every draw changes one hand; filling the new `PlayerState`'s
-    slots here spares the two calls that `evolve_player` and a tuple splice
-    would cost.
+    Every play and every draw changes one hand.  The new `PlayerState` is
+    filled as a plain instance of its slots' class and then becomes a
+    `PlayerState`: plain stores cost half of what setting each frozen slot
+    through its descriptor does.
     """
-    new_object = object.__new__
-    set_name, set_hand, set_score, set_resigned = (
-        PlayerState.__dict__[name].__set__ for name in ("name", "hand", "score", "resigned")
-    )
-
-    def with_hand(players: tuple[PlayerState, ...], seat: int, hand: tuple[Card, ...]) -> tuple[PlayerState, ...]:
-        player = players[seat]
-        new = new_object(PlayerState)
-        set_name(new, player.name)
-        set_hand(new, hand)
-        set_score(new, player.score)
-        set_resigned(new, player.resigned)
-        changed = list(players)  # a list copy and one store: half the cost of a splice of slices
-        changed[seat] = new
-        return tuple(changed)
-
-    return with_hand
+    player = players[seat]
+    new: Any = _new_object(_PlayerSlots)
+    new.name = player.name
+    new.hand = hand
+    new.score = player.score
+    new.resigned = player.resigned
+    new.__class__ = PlayerState
+    changed = list(players)  # a list copy and one store: half the cost of a splice of slices
+    changed[seat] = new
+    return tuple(changed)
 
 
-with_hand = _make_with_hand()
+_new_object = object.__new__
