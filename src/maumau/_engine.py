@@ -416,8 +416,10 @@ def _add_playable(
     table = last.table if last.options is state.options and last.players == len(state.players) else rules.table(state)
     plays = None if table is None else table.plays(state, seat, cards)
     if plays is not None:
-        if plays:
+        if plays and rules.calls_due:
             add_listed_plays(state, seat, plays, actions)
+        elif plays:  # no call is ever due: the table's plays as they are
+            actions += plays
         return None, bool(plays)
     if len(cards) > 1 and not _distinct(state):
         cards = tuple(dict.fromkeys(cards))  # two packs: each card listed once

@@ -119,7 +119,8 @@ class Rules:
     ``match_over``; and ``follow_up``, ``before_action``, ``turn_ended``,
     ``round_ended``, ``play_follows`` and ``play_may_end``, which are
     ``None`` when no plugin implements them.  ``calls_by_card`` tells
-    whether the call due may depend on the cards played.  ``house_rules`` holds
+    whether the call due may depend on the cards played, ``calls_due`` whether
+    a call may be due at all.  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -270,6 +271,9 @@ class Rules:
         #: takes them.  When none does, a decision asks for the call once rather than once per card, through
         #: ``call_by_count``, the same hook without the cards (``None`` when the call depends on them).
         self.calls_by_card = any("cards" in impl.argnames for impl in self._impls("maumau_expected_call"))
+        #: Whether a call may ever be due: some plugin implements `maumau_expected_call`.  When none does (a game
+        #: with no calls), a play is listed and carried out without asking which call is due, nor judging one.
+        self.calls_due = bool(self._impls("maumau_expected_call"))
         self.call_by_count: Callable[[GameState, int, int], str | None] | None = (
             None if self.calls_by_card else self._resolve("maumau_expected_call", ("state", "seat", "cards_left"))
         )

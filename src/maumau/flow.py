@@ -241,7 +241,8 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         changes["draws"] = 0
         changes["again"] = None
     state = replace_fields(state, changes)
-    state = _judge_call(state, start, seat, card, call, len(hand))
+    if state.rules.calls_due:  # a game with calls: the call said is judged
+        state = _judge_call(state, start, seat, card, call, len(hand))
     cards = playing + (card,)
     effect = _effect_of(state, seat, cards)
     state = _take_effect(state, seat, card, effect, start.skips)
@@ -413,6 +414,8 @@ def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None
     .. versionadded:: 0.2.0
     """
     rules = state.rules
+    if not rules.calls_due:  # a game with no calls
+        return None
     left = len(state.players[seat].hand) - 1
     call_by_count = rules.call_by_count
     if call_by_count is not None:

@@ -419,8 +419,8 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
     refusals: list[Callable[[GameState, PlayCard], str | None]] = []
     if last_resort is None:
-        # A rule per card too, but one loop with no call: cheaper to ask at every turn than the table is to read
-        # (measured: `crazy-eights-openspiel` from the table took 3 % more instructions per decision, callgrind).
+        # A rule per card: the game's table answers (`maumau._tables`).
+        setattr(maumau_playable, MARK, PerCard(functools.partial(maumau_playable, None)))
         namespace["maumau_playable"] = maumau_playable
     else:
         matching = maumau_playable
@@ -729,11 +729,11 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     def count(state: GameState, action: Action) -> GameState | None:
         counts = COUNTS.get(state)
-        plays, passes, owed = counts.plays, counts.passes, counts.owed
         kind = type(action)
-        if kind is PlayCard:
-            plays, passes = plays + 1, 0
-        elif kind is Pass:
+        if kind is PlayCard:  # the commonest action, and one that always counts: one more card played
+            return _with_counts(state, Counts(counts.plays + 1, 0, counts.owed), counted=True)
+        plays, passes, owed = counts.plays, counts.passes, counts.owed
+        if kind is Pass:
             passes = 0 if state.draw_pile else passes + 1
         elif kind is DrawCards:
             passes, owed = 0, state.debt
@@ -741,7 +741,7 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
             passes = 0
         else:
             return None
-        if (plays, passes, owed) == (counts.plays, counts.passes, counts.owed):
+        if passes == counts.passes and owed == counts.owed:
             return None  # nothing to count: the state as it is
         return _with_counts(state, Counts(plays, passes, owed))
 
@@ -776,14 +776,17 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     namespace["maumau_round_over"] = maumau_round_over
 
 
-def _with_counts(state: GameState, counts: Counts) -> GameState:
+def _with_counts(state: GameState, counts: Counts, counted: bool = False) -> GameState:
     """
-    *state* with *counts* in the `COUNTS` slot: `Slot.put`, made at once where no other slot is held.
+    *state* with *counts* in the `COUNTS` slot: `Slot.put`, made at once where no other slot is held (*counted*:
+    some card has been played, so the counts are not the default).
     """
     slots = state.slots
     if slots and (len(slots) > 1 or slots[0][0] != COUNTS.name):
         return COUNTS.put(state, counts)
-    return evolve_state(state, slots=() if counts == _NO_COUNTS else ((COUNTS.name, counts),))
+    if not counted and counts == _NO_COUNTS:
+        return evolve_state(state, slots=())
+    return evolve_state(state, slots=((COUNTS.name, counts),))
 
 
 _NO_COUNTS = COUNTS.default
@@ -797,42 +800,34 @@ def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | 
     steps.insert(0, step) if first else steps.append(step)
 
 
+#: The arguments of each hook that several sections may ask steps of, in the spec's order.
+_ARGUMENTS = {
+    "maumau_follow_up": ("state", "seat", "card"),
+    "maumau_after_draw": ("state", "seat", "cards", "forced"),
+    "maumau_before_action": ("state", "action"),
+}
+
+
 def _chained(hook: str, steps: list[Callable[..., GameState | None]]) -> object:
     """
-    One hook implementation for *steps*, each given the state the one before left: a plain function of the hook's
-    arguments (no ``self``), so that the kernel's compiled chain calls it, or the one step itself, directly.
+    One hook implementation for *steps*, each given the state the one before left, ``None`` when none changed it:
+    a plain function of the hook's arguments (no ``self``), so that the kernel's compiled chain calls it, or the
+    one step itself, directly.  Several steps are written out as one function, the way the kernel's hook chains
+    are (`maumau._hook_chains`): a step costs one call.
     """
     if len(steps) == 1:
-        run = steps[0]
-    elif hook == "maumau_follow_up":
-
-        def run(state: GameState, seat: int, card: Card) -> GameState | None:
-            return _in_turn(steps, state, seat, card)
-
-    elif hook == "maumau_after_draw":
-
-        def run(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
-            return _in_turn(steps, state, seat, cards, forced)
-
-    else:
-        assert hook == "maumau_before_action"
-
-        def run(state: GameState, action: Action) -> GameState | None:
-            return _in_turn(steps, state, action)
-
-    return staticmethod(hookimpl(run))
-
-
-def _in_turn(steps: list[Callable[..., GameState | None]], state: GameState, *args: Any) -> GameState | None:
-    """
-    *state* after *steps* in turn, each given the state the one before left and *args*; ``None`` when none changed it.
-    """
-    changed = None
-    for step in steps:
-        found = step(state, *args)
-        if found is not None:
-            state = changed = found
-    return changed
+        return staticmethod(hookimpl(steps[0]))
+    arguments = _ARGUMENTS[hook]
+    rest = ", ".join(arguments[1:])
+    lines = [f"def {hook}({', '.join(arguments)}):", "    changed = None"]
+    for index in range(len(steps)):
+        lines += [f"    found = step{index}(state, {rest})", "    if found is not None:"]
+        lines.append("        state = changed = found")
+    lines.append("    return changed")
+    namespace: dict[str, Any] = {f"step{index}": step for index, step in enumerate(steps)}
+    namespace["__name__"] = __name__  # maumau's own code, as the kernel tells (`Rules.strangers_answer`)
+    exec(compile("\n".join(lines), f"<maumau profile steps {hook}>", "exec"), namespace)
+    return staticmethod(hookimpl(namespace[hook]))
 
 
 def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, int]:
