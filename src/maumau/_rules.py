@@ -28,7 +28,7 @@ from ._options import Option, Options, resolve_options
 from ._registry import load_variant
 from ._slots import Slot
 from ._state import GameState, MatchResult
-from ._tables import PerCard, Table, per_card_rule
+from ._tables import CardEffects, PerCard, Table, card_effects_rule, per_card_rule
 from .defaults import KERNEL_NAME
 from .exceptions import MaumauError, PluginError, Reason, shorten
 
@@ -308,6 +308,8 @@ class Rules:
             if self.play_follows is None and self.call_by_count is not None
             else None
         )
+        #: The effects per card `maumau_card_effect` comes down to, when the game's tables may answer it.
+        self.effects_rule: CardEffects | None = card_effects_rule(asked(self.plugin_manager.hook.maumau_card_effect))
 
     def _read_round(self) -> None:
         """
@@ -528,11 +530,12 @@ class Rules:
         last = self.last_table
         if last.options is state.options and last.players == len(state.players):
             return last.table  # the same game asks again: no hashing of the options
-        rule = self.playable_rule
+        rule, effects = self.playable_rule, self.effects_rule
         key = (state.options, len(state.players))
-        table = None if rule is None else self._tables.get(key)
-        if table is None and rule is not None:
-            table = remember(self._tables, key, Table(rule, self.deck(*key)), PER_OPTIONS_SIZE)
+        table = None if rule is None and effects is None else self._tables.get(key)
+        if table is None and (rule is not None or effects is not None):
+            made = Table(rule, self.deck(*key), effects, len(state.players))
+            table = remember(self._tables, key, made, PER_OPTIONS_SIZE)
         self.last_table = LastTable(state.options, len(state.players), table)
         return table
 

@@ -308,6 +308,12 @@ def _effect_of(state: GameState, seat: int, cards: tuple[Card, ...]) -> Effect:
     rules = state.rules
     card_effect = rules.card_effect
     if len(cards) == 1:
+        if rules.effects_rule is not None:  # the effects are a table per card: read from the game's table
+            last = rules.last_table
+            same = last.options is state.options and last.players == len(state.players)
+            effect = (last.table if same else rules.table(state)).effect(state, seat, cards[0])  # type: ignore[union-attr]
+            if effect is not None:
+                return effect
         return card_effect(state, seat, cards[0])
     return rules.combine_effects(state, seat, cards, tuple(card_effect(state, seat, each) for each in cards))
 

@@ -37,7 +37,7 @@ from .._options import Option, Options
 from .._select import CardSet, cards_of
 from .._slots import Slot
 from .._state import GameState, MatchResult, Pending
-from .._tables import MARK, PerCard
+from .._tables import EFFECTS_MARK, MARK, CardEffects, PerCard
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
@@ -535,6 +535,14 @@ def _effects(
 
         namespace["maumau_card_effect"] = card_effect_up_to_stock
     else:
+        # A card's effect by the card and the player count, and nothing at all for the last card where it has none:
+        # the game's table holds them, read by the card object at every play (`maumau._tables`).
+        last_card = None if last_card_effects else plain
+        setattr(
+            maumau_card_effect,
+            EFFECTS_MARK,
+            CardEffects(lambda card, players: by_count[players].get(card, plain), last_card),
+        )
         namespace["maumau_card_effect"] = maumau_card_effect
     if data.get("several", {}).get("effects", "sum") == "last":
 
@@ -549,19 +557,22 @@ def _effects(
         # By card, the first special that names it: the cards the next player draws at once, the turns passed on.
         drawn_at_once = _first_by_card(at_once, distinct)
         sat_out = _first_by_card(sitting, distinct)
+        # One table of both, looked up once per card played: what the card does after the play, and how much.
+        after = {card: (True, count) for card, count in sat_out.items()}
+        after.update((card, (False, count)) for card, count in drawn_at_once.items())
 
         def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
             if not state.players[seat].hand and not last_card_effects:
                 return None
-            count = drawn_at_once.get(card)
-            if count is not None:
+            found = after.get(card)
+            if found is None:
+                return None
+            sits, count = found
+            if not sits:
                 victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
                 state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
                 return state
-            turns = sat_out.get(card)
-            if turns is not None:  # the turns are passed on as they are: the next player owes them, or answers
-                return evolve_state(state, skips=turns)
-            return None
+            return evolve_state(state, skips=count)  # the turns are passed on as they are: owed, or answered
 
         _step(namespace, "maumau_follow_up", follow_up)
 
