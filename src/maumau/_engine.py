@@ -412,9 +412,12 @@ def _add_playable(
     and draws or passes.
     """
     rules = state.rules
-    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
-    table = last.table if last.options is state.options and last.players == len(state.players) else rules.table(state)
-    plays = None if table is None else table.plays(state, seat, cards)
+    plays = None
+    if rules.playable_rule is not None:  # a rule per card: the game's table answers, where it can
+        last = rules.last_table  # the game's table, read without a call when it is the one asked for last
+        same = last.options is state.options and last.players == len(state.players)
+        table = last.table if same else rules.table(state)
+        plays = None if table is None else table.plays(state, seat, cards)
     if plays is not None:
         if plays and rules.calls_due:
             add_listed_plays(state, seat, plays, actions)

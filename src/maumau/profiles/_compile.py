@@ -35,7 +35,7 @@ from .._events import DirectionReversed, PileRecycled, RoundStarted, TurnSkipped
 from .._front import profile_mechanics
 from .._options import Option, Options
 from .._select import CardSet, cards_of
-from .._slots import Slot
+from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
 from .._tables import EFFECTS_MARK, MARK, CardEffects, PerCard
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
@@ -667,7 +667,7 @@ def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     if recycle == "at_once":
         _step(namespace, "maumau_follow_up", lambda state, seat, card: _restock(state))
         _step(namespace, "maumau_after_draw", lambda state, seat, cards, forced: _restock(state))
-    if data.get("debts", {}).get("up_to_stock") and recycle == "never":
+    if _cuts_debts(data) and not _counts_actions(data):  # where the actions are counted, the count cuts the debt
 
         def cut(state: GameState, action: Action) -> GameState | None:
             # Only what the pile holds can be drawn.
@@ -729,8 +729,10 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     ending = data.get("round", {})
     max_plays = ending.get("max_plays", 0)
     block_one = ending.get("block", "all_pass") == "all_pass_and_one"
-    if not max_plays and not block_one:
+    if not _counts_actions(data):
         return
+    cuts = _cuts_debts(data)
+    name = COUNTS.name
 
     @hookimpl
     def maumau_slots(self: object) -> tuple[Slot[Counts], ...]:
@@ -739,22 +741,26 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     namespace["maumau_slots"] = maumau_slots
 
     def count(state: GameState, action: Action) -> GameState | None:
-        counts = COUNTS.get(state)
+        slots = state.slots  # the counts, read in place where they are the one slot held (`COUNTS.get` else)
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
         kind = type(action)
         if kind is PlayCard:  # the commonest action, and one that always counts: one more card played
-            return _with_counts(state, Counts(counts.plays + 1, 0, counts.owed), counted=True)
+            return evolve_state(state, slots=_slots_with(state, Counts(counts.plays + 1, 0, counts.owed), True))
         plays, passes, owed = counts.plays, counts.passes, counts.owed
+        changes: dict[str, object] = {}
         if kind is Pass:
             passes = 0 if state.draw_pile else passes + 1
         elif kind is DrawCards:
             passes, owed = 0, state.debt
+            if cuts and state.debt > len(state.draw_pile):  # only what the pile holds can be drawn
+                changes["debt"] = len(state.draw_pile)
         elif kind is ChooseSuit:
             passes = 0
         else:
             return None
-        if passes == counts.passes and owed == counts.owed:
-            return None  # nothing to count: the state as it is
-        return _with_counts(state, Counts(plays, passes, owed))
+        if passes != counts.passes or owed != counts.owed:
+            changes["slots"] = _slots_with(state, Counts(plays, passes, owed))
+        return evolve_state(state, changes) if changes else None  # nothing to count: the state as it is
 
     _step(namespace, "maumau_before_action", count, first=True)
     if block_one:
@@ -777,7 +783,8 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     @hookimpl
     def maumau_round_over(self: object, state: GameState) -> RoundEnd | None:
-        counts = COUNTS.get(state)
+        slots = state.slots
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
         if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
             return RoundEnd("max plays")
         if block_one and counts.passes and counts.passes > len(state.active_seats()):
@@ -787,17 +794,42 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     namespace["maumau_round_over"] = maumau_round_over
 
 
-def _with_counts(state: GameState, counts: Counts, counted: bool = False) -> GameState:
+def _with_counts(state: GameState, counts: Counts) -> GameState:
     """
-    *state* with *counts* in the `COUNTS` slot: `Slot.put`, made at once where no other slot is held (*counted*:
-    some card has been played, so the counts are not the default).
+    *state* with *counts* in the `COUNTS` slot.
+    """
+    return evolve_state(state, slots=_slots_with(state, counts))
+
+
+def _slots_with(state: GameState, counts: Counts, counted: bool = False) -> tuple[tuple[str, Any], ...]:
+    """
+    The slots of *state* with *counts* in the `COUNTS` slot, as `Slot.put` makes them: made at once where no other
+    slot is held (*counted*: some card has been played, so the counts are not the default).
     """
     slots = state.slots
     if slots and (len(slots) > 1 or slots[0][0] != COUNTS.name):
-        return COUNTS.put(state, counts)
+        return with_slot(slots, COUNTS.name, counts, COUNTS.default)
     if not counted and counts == _NO_COUNTS:
-        return evolve_state(state, slots=())
-    return evolve_state(state, slots=((COUNTS.name, counts),))
+        return ()
+    return ((COUNTS.name, counts),)
+
+
+def _counts_actions(data: Mapping[str, Any]) -> bool:
+    """
+    Whether the profile counts the round's actions in `COUNTS`: for ``round.max_plays`` or ``round.block =
+    "all_pass_and_one"``.
+    """
+    ending = data.get("round", {})
+    return bool(ending.get("max_plays", 0)) or ending.get("block", "all_pass") == "all_pass_and_one"
+
+
+def _cuts_debts(data: Mapping[str, Any]) -> bool:
+    """
+    Whether a debt is cut to what the draw pile holds before it is drawn: ``debts.up_to_stock`` with a pile that is
+    never refilled.
+    """
+    recycle = data.get("draw", {}).get("recycle", "when_drawing")
+    return bool(data.get("debts", {}).get("up_to_stock")) and recycle == "never"
 
 
 _NO_COUNTS = COUNTS.default
