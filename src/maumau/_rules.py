@@ -544,7 +544,9 @@ class Rules:
         Whether *seat* may play *card* now, as `maumau_playable` says of it alone: read from the game's table
         where it holds (`table`), else asked of the hook.
         """
-        table = self.table(state)
+        last = self.last_table  # the game's table, read without a call when it is the one asked for last
+        same = last.options is state.options and last.players == len(state.players)
+        table = last.table if same else self.table(state)
         plays = None if table is None else table.plays(state, seat, (card,))
         return bool(self.playable(state, seat, (card,)) if plays is None else plays)
 

@@ -560,11 +560,12 @@ def _effects(
         # One table of both, looked up once per card played: what the card does after the play, and how much.
         after = {card: (True, count) for card, count in sat_out.items()}
         after.update((card, (False, count)) for card, count in drawn_at_once.items())
+        ranks = frozenset(card.rank for card in after)  # most cards are of none of these ranks: no card hashed
 
         def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
             if not state.players[seat].hand and not last_card_effects:
                 return None
-            found = after.get(card)
+            found = after.get(card) if card.rank in ranks else None
             if found is None:
                 return None
             sits, count = found
