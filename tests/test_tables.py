@@ -138,7 +138,7 @@ def test_a_third_party_mark_is_not_read() -> None:
 
 def test_a_loaded_position_lists_what_the_played_one_did() -> None:
     """
-    A position loaded from JSON holds card objects the table does not know: its hooks answer, alike.
+    A position loaded from JSON holds card objects other than the deck's: the game lists the same actions.
     """
     for state in _positions("classic", 4, 60):
         loaded = from_json(to_json(state), GameState)

@@ -441,7 +441,8 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
     must be.
     """
     rules = state.rules
-    rule = rules.draw_rule(state.options)
+    last = rules.last_draw_rule  # the game's draw rule, read without a call when it is the one asked for last
+    rule = last.value if last.options is state.options else rules.draw_rule(state.options)
     if rule.play == "drawn":
         playable, listed = _add_playable(state, seat, (drawn,), actions)
         fits = listed if playable is None else bool(playable)
@@ -621,7 +622,8 @@ def _draw(state: GameState, seat: int) -> GameState:
     elif rules.draws_one and state.again is None:  # the kernel's rule: the drawn card may be played
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=True)
     else:  # the game's draw rule (a kept card ends the turn), or a draw instead of the turn a card gave
-        kept = rules.draw_rule(state.options).then == "keep"
+        last = rules.last_draw_rule
+        kept = (last.value if last.options is state.options else rules.draw_rule(state.options)).then == "keep"
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=not kept, draws=state.draws + 1, again=None)
     if rules.has_after_draw:
         state = rules.after_draw(state, seat, cards, bool(owed))

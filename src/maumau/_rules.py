@@ -350,7 +350,8 @@ class Rules:
         self._suits: dict[tuple[Options, int], tuple[str, ...]] = {}
         self._call_words: dict[Options, tuple[str, ...]] = {}
         self._draw_rules: dict[Options, DrawRule] = {}
-        self._last_draw_rule: LastAnswer[DrawRule] = LastAnswer(None, DrawRule())
+        #: The draw rule asked for last, with its options: what a turn reads without a call when it is its game's.
+        self.last_draw_rule: LastAnswer[DrawRule] = LastAnswer(None, DrawRule())
         #: The deck asked for last, with its options and player count: what a turn reads without a call when it
         #: is its game's.
         self.last_deck = LastDeck(None, 0, (), True)
@@ -589,7 +590,7 @@ class Rules:
         """
         The game's `maumau.DrawRule` with *options* (`maumau_draw_rule <maumau.hookspecs.maumau_draw_rule>`).
         """
-        last = self._last_draw_rule
+        last = self.last_draw_rule
         if last.options is options:  # the same game asks again: no hashing of the options
             return last.value
         rule = self._draw_rules.get(options)
@@ -598,7 +599,7 @@ class Rules:
             if not isinstance(rule, DrawRule):
                 raise PluginError(f"expected a maumau.DrawRule, got {shorten(rule)}", hook="maumau_draw_rule")
             rule = remember(self._draw_rules, options, rule, PER_OPTIONS_SIZE)
-        self._last_draw_rule = LastAnswer(options, rule)
+        self.last_draw_rule = LastAnswer(options, rule)
         return rule
 
     def starter(self, state: GameState, card: Card) -> GameState:

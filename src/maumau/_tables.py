@@ -16,7 +16,14 @@ Whether a game is read from tables is decided when its rules are built
 marked implementation (the kernel's matching, a compiled game profile's,
 a variant's own), and no wrapper, no house rule and no other plugin is in
 it.  Any other chain is called as it is, at every turn, so that a
-third-party plugin keeps working unchanged.
+third-party plugin keeps working unchanged.  A compiled game profile's
+`maumau_card_effect` is read the same way (`CardEffects`): the effect of
+each card, worked out once, looked up by the card object at every play.
+
+The table knows its deck's card objects by identity.  A card object that
+is not the deck's but equal to one of its cards (a game restored from
+JSON, a stacked deck of parsed cards) is learned by value the first time
+it is seen, and kept alive so that its identity stays its own.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from attrs import evolve
 
 from ._actions import PlayCard, add_plays
 from ._cards import Card, without_card
-from ._effects import Effect, RoundEnd
+from ._effects import NO_EFFECT, Effect, RoundEnd
 from ._events import (
     DirectionReversed,
     Event,
@@ -245,7 +245,8 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         state = _judge_call(state, start, seat, card, call, len(hand))
     cards = playing + (card,)
     effect = _effect_of(state, seat, cards)
-    state = _take_effect(state, seat, card, effect, start.skips)
+    if effect is not NO_EFFECT or state.debt:  # a card that does something, or one that answers no debt it leaves
+        state = _take_effect(state, seat, card, effect, start.skips)
     follow_up = state.rules.follow_up
     if follow_up is not None:
         for each in cards:

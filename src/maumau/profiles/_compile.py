@@ -30,7 +30,7 @@ from attrs import frozen
 
 from .._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
 from .._cards import Card
-from .._effects import CallRuling, DrawRule, Effect, RoundEnd
+from .._effects import NO_EFFECT, CallRuling, DrawRule, Effect, RoundEnd
 from .._events import DirectionReversed, PileRecycled, RoundStarted, TurnSkipped
 from .._front import profile_mechanics
 from .._options import Option, Options
@@ -44,7 +44,7 @@ from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_
 
 __all__ = ["ProfileVariant"]
 
-_PLAIN = Effect()
+_PLAIN = NO_EFFECT  # the kernel's own plain effect: a play of it takes no effect to apply (`flow.play_card`)
 
 
 def _option(name: str, spec: Mapping[str, Any]) -> Option:
