@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -788,7 +789,7 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
         if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
             return RoundEnd("max plays")
-        if block_one and counts.passes and counts.passes > len(state.active_seats()):
+        if block_one and counts.passes and counts.passes > len(state.players) - sum(map(_RESIGNED, state.players)):
             return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
         return None
 
@@ -834,6 +835,8 @@ def _cuts_debts(data: Mapping[str, Any]) -> bool:
 
 
 _NO_COUNTS = COUNTS.default
+#: Whether a player has resigned, read in C: the seats still playing are counted with no Python call per seat.
+_RESIGNED = operator.attrgetter("resigned")
 
 
 def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | None], first: bool = False) -> None:
