@@ -441,3 +441,36 @@ def test_interleaved_games_do_not_hash_their_decks_again(monkeypatch: pytest.Mon
     for game in games * 3:
         rules.distinct_cards(game)
     assert hashed == []
+
+
+class _SaysUno:
+    """
+    A house rule: "Uno" is due with the last but one card.
+    """
+
+    @hookimpl
+    def maumau_calls(self) -> tuple[str, ...]:
+        return ("Uno",)
+
+    @hookimpl
+    def maumau_expected_call(self, cards_left: int) -> str | None:
+        return "Uno" if cards_left == 1 else None
+
+
+def test_a_game_with_no_calls_asks_nothing_about_calls() -> None:
+    """
+    Where no plugin implements `maumau_expected_call`, the rules know that no call is ever due; a plugin that does
+    implement it is asked, and its call is listed.
+    """
+    plain = new_game("crazy-eights-openspiel", players=2, seed=1)
+    called = new_game("crazy-eights-openspiel", players=2, seed=1, plugins=[_SaysUno()])
+
+    assert plain.rules.calls_due is False
+    assert called.rules.calls_due is True
+    assert all(action.call is None for action in legal_actions(plain) if isinstance(action, PlayCard))
+    state = called
+    while len(state.players[state.to_move or 0].hand) != 2 or not any(  # a turn with two cards and one to play
+        isinstance(action, PlayCard) for action in legal_actions(state)
+    ):
+        state = apply(state, legal_actions(state)[0])
+    assert any(isinstance(action, PlayCard) and action.call == "Uno" for action in legal_actions(state))

@@ -10,6 +10,7 @@ every turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -31,7 +32,8 @@ from maumau import (
     parse_card,
     to_json,
 )
-from maumau.flow import matching, per_card
+from maumau._tables import Table
+from maumau.flow import evolve_state, matching, per_card, with_hand
 from maumau.testing import stacked_deck
 
 
@@ -136,7 +138,7 @@ def test_a_third_party_mark_is_not_read() -> None:
 
 def test_a_loaded_position_lists_what_the_played_one_did() -> None:
     """
-    A position loaded from JSON holds card objects the table does not know: its hooks answer, alike.
+    A position loaded from JSON holds card objects other than the deck's: the game lists the same actions.
     """
     for state in _positions("classic", 4, 60):
         loaded = from_json(to_json(state), GameState)
@@ -190,3 +192,84 @@ def test_drawing_goes_on_until_the_table_allows_the_drawn_card_whatever_a_varian
 
     ace = parse_card("Ah")
     assert legal_actions(state) == (PlayCard(1, ace, "Glück"), PlayCard(1, ace), Pass(1), Resign(1))
+
+
+def _restored(variant: str, players: int, count: int) -> Iterator[tuple[GameState, GameState, int, Table]]:
+    """
+    Of the first *count* positions of random games of *variant*, those with a turn to play: each position, the
+    same restored from JSON, the seat to move and the restored game's table.
+    """
+    for state in _positions(variant, players, count):
+        seat = state.to_move
+        if seat is None or state.pending is not None:
+            continue
+        loaded = from_json(to_json(state), GameState)
+        table = loaded.rules.table(loaded)
+        assert table is not None
+        yield state, loaded, seat, table
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("classic", 7), ("uno-rlcard", 2)])
+def test_a_restored_game_reads_the_table(variant: str, players: int) -> None:
+    """
+    A game restored from JSON holds card objects other than its deck's: the table learns them by value the first
+    time it sees them and lists, from its maps, the plays the game as played lists.
+    """
+    for state, loaded, seat, table in _restored(variant, players, 80):
+        hand = loaded.players[seat].hand
+        assert not any(card is other for card, other in zip(hand, state.players[seat].hand, strict=True))
+
+        plays = table.plays(loaded, seat, hand)
+
+        assert plays is not None  # the table answers: the hook is not asked
+        assert plays == table.plays(state, seat, state.players[seat].hand)
+        assert all(id(card) in table.object_ids for card in hand)
+
+
+def test_a_stacked_game_of_parsed_cards_reads_the_table() -> None:
+    """
+    A game dealt from a stacked deck of cards written as text is read from the table as a shuffled one is.
+    """
+    deck = stacked_deck("classic", [["7c", "8c", "Jc", "Qc", "Kc"], ["9h", "10h", "Ah", "7s", "8s"]], "Ks")
+    state = new_game("classic", players=2, seed=1, deck=[str(card) for card in deck])
+    table = state.rules.table(state)
+    assert table is not None
+
+    plays = table.plays(state, 1, state.players[1].hand)
+
+    assert plays is not None
+    assert [play.card for play in plays] == list(state.rules.playable(state, 1, state.players[1].hand))
+
+
+def test_a_table_learns_no_card_of_another_deck() -> None:
+    """
+    A card that is no card of the game's deck is not learned: the table cannot say, and the hook answers.
+    """
+    state = new_game("classic", players=2, seed=1)
+    table = state.rules.table(state)
+    assert table is not None
+    stranger = parse_card("2c")  # classic plays with 7 to A
+
+    assert table.plays(state, 0, (stranger,)) is None
+    assert id(stranger) not in table.object_ids
+
+
+@pytest.mark.parametrize(("variant", "players"), [("uno-rlcard", 2), ("uno-rlcard", 4), ("crazy-eights-openspiel", 5)])
+def test_a_profile_s_effects_are_read_from_the_table_as_its_hook_answers(variant: str, players: int) -> None:
+    """
+    A game profile's card effects are a table per card: read by the card object, restored ones too, they are the
+    effects its `maumau_card_effect` answers, nothing for a last card included.
+    """
+    for _, loaded, seat, table in _restored(variant, players, 300):
+        for card in loaded.players[seat].hand:
+            for position in (loaded, _emptied(loaded, seat)):
+                effect = table.effect(position, seat, card)
+                assert effect is not None
+                assert effect == loaded.rules.card_effect(position, seat, card)
+
+
+def _emptied(state: GameState, seat: int) -> GameState:
+    """
+    *state* with *seat*'s hand empty, as after a play of its last card.
+    """
+    return evolve_state(state, players=with_hand(state.players, seat, ()))

@@ -198,11 +198,14 @@ def add_plays(
         for card in cards:
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
-    call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
-    expected = call_by_count(state, seat, left)
-    memo = state.memo
-    if memo is not None:  # the answer, kept for the play to judge by without asking again (`maumau.flow.play_card`)
-        memo[-1 - seat] = expected
+    if rules.calls_due:
+        call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
+        expected = call_by_count(state, seat, left)
+        memo = state.memo
+        if memo is not None:  # the answer, kept for the play to judge by without asking again (`flow.play_card`)
+            memo[-1 - seat] = expected
+    else:  # a game with no calls
+        expected = None
     if not expected:
         shared = _PLAYS
         for card in cards:  # `play_action` written out: every decision lists a few plays

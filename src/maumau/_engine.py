@@ -414,12 +414,17 @@ def _add_playable(
     and draws or passes.
     """
     rules = state.rules
-    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
-    table = last.table if last.options is state.options and last.players == len(state.players) else rules.table(state)
-    plays = None if table is None else table.plays(state, seat, cards)
+    plays = None
+    if rules.playable_rule is not None:  # a rule per card: the game's table answers, where it can
+        last = rules.last_table  # the game's table, read without a call when it is the one asked for last
+        same = last.options is state.options and last.players == len(state.players)
+        table = last.table if same else rules.table(state)
+        plays = None if table is None else table.plays(state, seat, cards)
     if plays is not None:
-        if plays:
+        if plays and rules.calls_due:
             add_listed_plays(state, seat, plays, actions)
+        elif plays:  # no call is ever due: the table's plays as they are
+            actions += plays
         return None, bool(plays)
     if len(cards) > 1 and not _distinct(state):
         cards = tuple(dict.fromkeys(cards))  # two packs: each card listed once
@@ -438,7 +443,8 @@ def _after_draw(state: GameState, seat: int, drawn: Card, actions: list[Action])
     must be.
     """
     rules = state.rules
-    rule = rules.draw_rule(state.options)
+    last = rules.last_draw_rule  # the game's draw rule, read without a call when it is the one asked for last
+    rule = last.value if last.options is state.options else rules.draw_rule(state.options)
     if rule.play == "drawn":
         playable, listed = _add_playable(state, seat, (drawn,), actions)
         fits = listed if playable is None else bool(playable)
@@ -616,7 +622,8 @@ def _draw(state: GameState, seat: int) -> GameState:
     elif rules.draws_one and state.again is None:  # the kernel's rule: the drawn card may be played
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=True)
     else:  # the game's draw rule (a kept card ends the turn), or a draw instead of the turn a card gave
-        kept = rules.draw_rule(state.options).then == "keep"
+        last = rules.last_draw_rule
+        kept = (last.value if last.options is state.options else rules.draw_rule(state.options)).then == "keep"
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=not kept, draws=state.draws + 1, again=None)
     if rules.has_after_draw:
         state = rules.after_draw(state, seat, cards, bool(owed))

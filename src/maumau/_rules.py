@@ -28,7 +28,7 @@ from ._options import Option, Options, resolve_options
 from ._registry import load_variant
 from ._slots import Slot
 from ._state import GameState, MatchResult
-from ._tables import PerCard, Table, per_card_rule
+from ._tables import CardEffects, PerCard, Table, card_effects_rule, per_card_rule
 from .defaults import KERNEL_NAME
 from .exceptions import MaumauError, PluginError, Reason, shorten
 
@@ -119,7 +119,8 @@ class Rules:
     ``match_over``; and ``follow_up``, ``before_action``, ``turn_ended``,
     ``round_ended``, ``play_follows`` and ``play_may_end``, which are
     ``None`` when no plugin implements them.  ``calls_by_card`` tells
-    whether the call due may depend on the cards played.  ``house_rules`` holds
+    whether the call due may depend on the cards played, ``calls_due`` whether
+    a call may be due at all.  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -270,6 +271,9 @@ class Rules:
         #: takes them.  When none does, a decision asks for the call once rather than once per card, through
         #: ``call_by_count``, the same hook without the cards (``None`` when the call depends on them).
         self.calls_by_card = any("cards" in impl.argnames for impl in self._impls("maumau_expected_call"))
+        #: Whether a call may ever be due: some plugin implements `maumau_expected_call`.  When none does (a game
+        #: with no calls), a play is listed and carried out without asking which call is due, nor judging one.
+        self.calls_due = bool(self._impls("maumau_expected_call"))
         self.call_by_count: Callable[[GameState, int, int], str | None] | None = (
             None if self.calls_by_card else self._resolve("maumau_expected_call", ("state", "seat", "cards_left"))
         )
@@ -304,6 +308,8 @@ class Rules:
             if self.play_follows is None and self.call_by_count is not None
             else None
         )
+        #: The effects per card `maumau_card_effect` comes down to, when the game's tables may answer it.
+        self.effects_rule: CardEffects | None = card_effects_rule(asked(self.plugin_manager.hook.maumau_card_effect))
 
     def _read_round(self) -> None:
         """
@@ -344,7 +350,8 @@ class Rules:
         self._suits: dict[tuple[Options, int], tuple[str, ...]] = {}
         self._call_words: dict[Options, tuple[str, ...]] = {}
         self._draw_rules: dict[Options, DrawRule] = {}
-        self._last_draw_rule: LastAnswer[DrawRule] = LastAnswer(None, DrawRule())
+        #: The draw rule asked for last, with its options: what a turn reads without a call when it is its game's.
+        self.last_draw_rule: LastAnswer[DrawRule] = LastAnswer(None, DrawRule())
         #: The deck asked for last, with its options and player count: what a turn reads without a call when it
         #: is its game's.
         self.last_deck = LastDeck(None, 0, (), True)
@@ -524,11 +531,12 @@ class Rules:
         last = self.last_table
         if last.options is state.options and last.players == len(state.players):
             return last.table  # the same game asks again: no hashing of the options
-        rule = self.playable_rule
+        rule, effects = self.playable_rule, self.effects_rule
         key = (state.options, len(state.players))
-        table = None if rule is None else self._tables.get(key)
-        if table is None and rule is not None:
-            table = remember(self._tables, key, Table(rule, self.deck(*key)), PER_OPTIONS_SIZE)
+        table = None if rule is None and effects is None else self._tables.get(key)
+        if table is None and (rule is not None or effects is not None):
+            made = Table(rule, self.deck(*key), effects, len(state.players))
+            table = remember(self._tables, key, made, PER_OPTIONS_SIZE)
         self.last_table = LastTable(state.options, len(state.players), table)
         return table
 
@@ -537,7 +545,9 @@ class Rules:
         Whether *seat* may play *card* now, as `maumau_playable` says of it alone: read from the game's table
         where it holds (`table`), else asked of the hook.
         """
-        table = self.table(state)
+        last = self.last_table  # the game's table, read without a call when it is the one asked for last
+        same = last.options is state.options and last.players == len(state.players)
+        table = last.table if same else self.table(state)
         plays = None if table is None else table.plays(state, seat, (card,))
         return bool(self.playable(state, seat, (card,)) if plays is None else plays)
 
@@ -580,7 +590,7 @@ class Rules:
         """
         The game's `maumau.DrawRule` with *options* (`maumau_draw_rule <maumau.hookspecs.maumau_draw_rule>`).
         """
-        last = self._last_draw_rule
+        last = self.last_draw_rule
         if last.options is options:  # the same game asks again: no hashing of the options
             return last.value
         rule = self._draw_rules.get(options)
@@ -589,7 +599,7 @@ class Rules:
             if not isinstance(rule, DrawRule):
                 raise PluginError(f"expected a maumau.DrawRule, got {shorten(rule)}", hook="maumau_draw_rule")
             rule = remember(self._draw_rules, options, rule, PER_OPTIONS_SIZE)
-        self._last_draw_rule = LastAnswer(options, rule)
+        self.last_draw_rule = LastAnswer(options, rule)
         return rule
 
     def starter(self, state: GameState, card: Card) -> GameState:

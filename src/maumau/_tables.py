@@ -16,7 +16,14 @@ Whether a game is read from tables is decided when its rules are built
 marked implementation (the kernel's matching, a compiled game profile's,
 a variant's own), and no wrapper, no house rule and no other plugin is in
 it.  Any other chain is called as it is, at every turn, so that a
-third-party plugin keeps working unchanged.
+third-party plugin keeps working unchanged.  A compiled game profile's
+`maumau_card_effect` is read the same way (`CardEffects`): the effect of
+each card, worked out once, looked up by the card object at every play.
+
+The table knows its deck's card objects by identity.  A card object that
+is not the deck's but equal to one of its cards (a game restored from
+JSON, a stacked deck of parsed cards) is learned by value the first time
+it is seen, and kept alive so that its identity stays its own.
 """
 
 from __future__ import annotations
@@ -28,16 +35,30 @@ from attrs import frozen
 
 from ._actions import PlayCard, keep_shared
 from ._cards import Card
+from ._effects import Effect
 
 if TYPE_CHECKING:  # the state the tables are read for; it is built above this module
     from ._state import GameState
 
-__all__ = ["MARK", "POSITIONS_KEPT", "PerCard", "Table", "per_card", "per_card_rule"]
+__all__ = [
+    "EFFECTS_MARK",
+    "LEARNED_KEPT",
+    "MARK",
+    "POSITIONS_KEPT",
+    "CardEffects",
+    "PerCard",
+    "Table",
+    "card_effects_rule",
+    "per_card",
+    "per_card_rule",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 #: The attribute a `per_card` implementation carries its `PerCard` under.
 MARK = "maumau_per_card"
+#: The attribute a `maumau_card_effect` implementation of maumau's own carries its `CardEffects` under.
+EFFECTS_MARK = "maumau_card_effects"
 
 #: The play of each card object of a deck (by its identity) in one position, or ``None`` where it may not be played.
 Plays = dict[int, PlayCard | None]
@@ -53,6 +74,20 @@ class PerCard:
 
     rule: Callable[..., tuple[Card, ...]]
     last_resort: frozenset[Card] = frozenset()
+
+
+@frozen
+class CardEffects:
+    """
+    How a `maumau_card_effect` implementation answers, as a table per card: *effect* gives the effect of a card
+    by the card alone and the player count (``effect(card, players)``); when *last_card* is not ``None``, a
+    play that empties the hand has that effect instead, whatever its card (a profile's ``last_card_effects =
+    false``).  Set by maumau's own plugins (a compiled game profile) under `EFFECTS_MARK`: the effects are
+    then read from the game's table at every play rather than asked of the hook.
+    """
+
+    effect: Callable[[Card, int], Effect]
+    last_card: Effect | None = None
 
 
 def per_card(function: _F) -> _F:
@@ -85,18 +120,36 @@ def per_card_rule(impls: Sequence[Any]) -> PerCard | None:
     ``None`` when the chain must be called at every turn: several implementations, a wrapper, a house rule, or one
     that is not maumau's own or not marked.
     """
+    impl = _own_single(impls)
+    mark = None if impl is None else getattr(impl.function, MARK, None)
+    if not isinstance(mark, PerCard):
+        return None
+    if mark.rule is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
+        return PerCard(_asked_with(impl.function, impl.argnames), mark.last_resort)
+    return mark
+
+
+def card_effects_rule(impls: Sequence[Any]) -> CardEffects | None:
+    """
+    The effects per card that the chain of `maumau_card_effect` *impls* (those asked, newest first) comes down
+    to, or ``None`` when the chain must be called at every play: as `per_card_rule`, for the mark `EFFECTS_MARK`.
+    """
+    impl = _own_single(impls)
+    mark = None if impl is None else getattr(impl.function, EFFECTS_MARK, None)
+    return mark if isinstance(mark, CardEffects) else None
+
+
+def _own_single(impls: Sequence[Any]) -> Any:
+    """
+    The one implementation of *impls* when it is maumau's own, plain and no house rule's, else ``None``.
+    """
     if len(impls) != 1:
         return None
     impl = impls[0]
     module = getattr(impl.function, "__module__", "") or ""
     if impl.wrapper or impl.hookwrapper or impl.plugin_name.startswith("house:") or not module.startswith(_OWN):
         return None
-    mark = getattr(impl.function, MARK, None)
-    if not isinstance(mark, PerCard):
-        return None
-    if mark.rule is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
-        return PerCard(_asked_with(impl.function, impl.argnames), mark.last_resort)
-    return mark
+    return impl
 
 
 def _asked_with(function: Callable[..., tuple[Card, ...]], argnames: Sequence[str]) -> Callable[..., tuple[Card, ...]]:
@@ -117,6 +170,10 @@ def _asked_with(function: Callable[..., tuple[Card, ...]], argnames: Sequence[st
 #: its rules.  Games of the family reach a few hundred to a few thousand; past it, a position is worked out again.
 POSITIONS_KEPT = 4096
 
+#: The most card objects a table learns besides its deck's own (cards restored from JSON, a stacked deck's parsed
+#: cards), each kept alive so that its identity stays its own; past it, a game with other cards asks its hooks.
+LEARNED_KEPT = 1024
+
 
 class Table:
     """
@@ -124,23 +181,44 @@ class Table:
 
     *cards* is the full deck, whose card objects the table knows by identity
     and keeps alive; equal cards share one card id.  The plays are filled in
-    per position as positions come up, by asking *rule* once each.
+    per position as positions come up, by asking *rule* once each (none when
+    *rule* is ``None``: the hook answers).  The effects, when *effects* is
+    given, are worked out once per card id.  A card object that is not the
+    deck's but equal to one of its cards (a game restored from JSON, a
+    stacked deck) is learned the first time it is seen, up to
+    `LEARNED_KEPT` of them, and read as the deck's card from then on.
     """
 
-    def __init__(self, rule: PerCard, cards: tuple[Card, ...]) -> None:
+    def __init__(
+        self, rule: PerCard | None, cards: tuple[Card, ...], effects: CardEffects | None = None, players: int = 0
+    ) -> None:
         self.cards = cards
         #: The id of each card of the deck, by value: its first place in the deck.
         self.card_ids: dict[Card, int] = {}
         for card in cards:
             self.card_ids.setdefault(card, len(self.card_ids))
-        #: The card id of each card object of the deck, by the object's identity (the deck keeps them alive).
+        #: The card id of each card object the table knows, by the object's identity (the deck's, and those
+        #: learned, all kept alive).
         self.object_ids = {id(card): self.card_ids[card] for card in cards}
         #: One card of each card id, in deck order: what the rule is asked about.
         self.distinct = tuple(self.card_ids)
         #: Whether the deck holds cards alike (two packs), so that a hand may hold a card twice.
         self.alike = len(self.distinct) < len(cards)
-        self.rule = rule.rule
-        self.resort = frozenset(self.card_ids[card] for card in self.distinct if card in rule.last_resort)
+        self.rule = None if rule is None else rule.rule
+        last_resort = frozenset() if rule is None else rule.last_resort
+        self.resort = frozenset(self.card_ids[card] for card in self.distinct if card in last_resort)
+        #: The card objects learned besides the deck's, kept alive so that their identities stay their own.
+        self._learned: list[Card] = []
+        #: By card id, the effect of a play of the card (`CardEffects`); ``None`` when the hook answers.
+        self._effect_of_id = None if effects is None else [effects.effect(card, players) for card in self.distinct]
+        #: The effect of a play that empties the hand, whatever its card; ``None``: the card's own.
+        self.last_card = None if effects is None else effects.last_card
+        self._start()
+
+    def _start(self) -> None:
+        """
+        The maps by card object, made from ``object_ids``, and the plays of each position, none worked out yet.
+        """
         #: The identities of the last-resort card objects.
         self._resort_objects = self._ids_of(self.resort)
         #: By position and seat: the plays of each card object (`_tabulate`), and those a hand is asked first, the
@@ -148,17 +226,24 @@ class Table:
         self._plays: dict[tuple[Any, ...], tuple[Plays, Plays]] = {}
         #: By position (top card id, wish, debt, skips owed): the identities of the card objects that may follow.
         self._allowed: dict[tuple[Any, ...], frozenset[int]] = {}
-        #: By seat: the play of each card object of the deck, by its identity.
+        #: By seat: the play of each card object the table knows, by its identity.
         self._seat_plays: dict[int, dict[int, PlayCard]] = {}
+        #: The effect of a play of each card object the table knows, by its identity (`effect`).
+        by_id = self._effect_of_id
+        self.effects: dict[int, Effect] | None = (
+            None if by_id is None else {object_id: by_id[card_id] for object_id, card_id in self.object_ids.items()}
+        )
 
     def plays(self, state: GameState, seat: int, cards: Collection[Card]) -> list[PlayCard] | None:
         """
         The plays by *seat*, without a call, of those of *cards* that may be played now, in their order; ``None``
-        when the table cannot say (a card or a top card that is no object of this deck: the hook answers).
+        when the table cannot say (no rule per card, or a card that is no card of this deck: the hook answers).
         """
+        if self.rule is None:
+            return None
         top = self.object_ids.get(id(state.discard_pile[-1]))
         if top is None:
-            return None
+            return self.plays(state, seat, cards) if self._learn((state.discard_pile[-1],)) else None
         key = (seat, top, state.wish, state.debt, state.skips)
         tables = self._plays.get(key)
         if tables is None:
@@ -168,18 +253,54 @@ class Table:
             found: list[PlayCard] = [*filter(None, map(first.__getitem__, map(id, cards)))]
             if not found and first is not table:  # nothing else to play: the last resort
                 found = [*filter(None, map(table.__getitem__, map(id, cards)))]
-        except KeyError:  # a card that is no object of this deck
-            return None
+        except KeyError:  # a card object the table does not know yet
+            return self.plays(state, seat, cards) if self._learn(cards) else None
         if self.alike and len(found) > 1:
             found = self._each_once(found)
         return found
 
+    def effect(self, state: GameState, seat: int, card: Card) -> Effect | None:
+        """
+        The effect of *seat*'s play of *card*, which has left the hand in *state*; ``None`` when the table cannot
+        say (no effects per card, or a card that is no card of this deck: the hook answers).
+        """
+        effects = self.effects
+        if effects is None:
+            return None
+        if self.last_card is not None and not state.players[seat].hand:
+            return self.last_card
+        found = effects.get(id(card))
+        if found is None and self._learn((card,)):
+            return self.effects[id(card)]  # type: ignore[index]  # learned: the effects were made again
+        return found
+
+    def _learn(self, cards: Collection[Card]) -> bool:
+        """
+        Know the card objects of *cards* that the table does not know by the deck's card each equals, and start
+        the maps by card object again; whether all of them are now known (not when one is no card of the deck,
+        or past `LEARNED_KEPT`).
+        """
+        known, card_ids = self.object_ids, self.card_ids
+        new = list({id(card): card for card in cards if id(card) not in known}.values())
+        if not new or len(self._learned) + len(new) > LEARNED_KEPT:
+            return False
+        try:
+            learned = [(card, card_ids[card]) for card in new]
+        except (KeyError, TypeError):  # no card of this deck
+            return False
+        for card, card_id in learned:
+            self._learned.append(card)
+            known[id(card)] = card_id
+        self._start()
+        return True
+
     def _tabulate(self, state: GameState, seat: int, key: tuple[Any, ...]) -> tuple[Plays, Plays]:
         """
-        For each card object of the deck, by identity, its play by *seat* if it may be played in *state* (whose
+        For each card object the table knows, by identity, its play by *seat* if it may be played in *state* (whose
         position is *key*), else ``None``: the rule asked once per position, about the whole deck, for every seat.
         And the same less the last-resort cards, which a hand is asked first (the same map when none may be played).
         """
+        assert self.rule is not None
         position = key[1:]
         allowed = self._allowed.get(position)
         if allowed is None:
@@ -189,8 +310,9 @@ class Table:
         if seat_plays is None:
             # The table's own plays, made once per seat and card object: not kept among the shared plays of
             # `maumau._actions`, which hold only plays once listed.
-            seat_plays = keep_shared(self._seat_plays, seat, {id(card): PlayCard(seat, card) for card in self.cards})
-        plays = dict.fromkeys(seat_plays)  # every card object of the deck, by identity: none may be played...
+            objects = (*self.cards, *self._learned)
+            seat_plays = keep_shared(self._seat_plays, seat, {id(card): PlayCard(seat, card) for card in objects})
+        plays = dict.fromkeys(seat_plays)  # every card object the table knows, by identity: none may be played...
         plays.update((object_id, seat_plays[object_id]) for object_id in allowed)  # ...but those allowed
         resort = self._resort_objects & allowed
         first = {**plays, **dict.fromkeys(resort)} if resort else plays
@@ -198,7 +320,7 @@ class Table:
 
     def _ids_of(self, card_ids: Collection[int]) -> frozenset[int]:
         """
-        The identities of the deck's card objects whose card id is one of *card_ids*.
+        The identities of the card objects the table knows whose card id is one of *card_ids*.
         """
         return frozenset(object_id for object_id, card_id in self.object_ids.items() if card_id in card_ids)
 

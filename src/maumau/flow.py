@@ -27,7 +27,7 @@ from attrs import evolve
 
 from ._actions import PlayCard, add_plays
 from ._cards import Card, without_card
-from ._effects import Effect, RoundEnd
+from ._effects import NO_EFFECT, Effect, RoundEnd
 from ._events import (
     DirectionReversed,
     Event,
@@ -241,10 +241,12 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         changes["draws"] = 0
         changes["again"] = None
     state = replace_fields(state, changes)
-    state = _judge_call(state, start, seat, card, call, len(hand))
+    if state.rules.calls_due:  # a game with calls: the call said is judged
+        state = _judge_call(state, start, seat, card, call, len(hand))
     cards = playing + (card,)
     effect = _effect_of(state, seat, cards)
-    state = _take_effect(state, seat, card, effect, start.skips)
+    if effect is not NO_EFFECT or state.debt:  # a card that does something, or one that answers no debt it leaves
+        state = _take_effect(state, seat, card, effect, start.skips)
     follow_up = state.rules.follow_up
     if follow_up is not None:
         for each in cards:
@@ -307,6 +309,12 @@ def _effect_of(state: GameState, seat: int, cards: tuple[Card, ...]) -> Effect:
     rules = state.rules
     card_effect = rules.card_effect
     if len(cards) == 1:
+        if rules.effects_rule is not None:  # the effects are a table per card: read from the game's table
+            last = rules.last_table
+            same = last.options is state.options and last.players == len(state.players)
+            effect = (last.table if same else rules.table(state)).effect(state, seat, cards[0])  # type: ignore[union-attr]
+            if effect is not None:
+                return effect
         return card_effect(state, seat, cards[0])
     return rules.combine_effects(state, seat, cards, tuple(card_effect(state, seat, each) for each in cards))
 
@@ -413,6 +421,8 @@ def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None
     .. versionadded:: 0.2.0
     """
     rules = state.rules
+    if not rules.calls_due:  # a game with no calls
+        return None
     left = len(state.players[seat].hand) - 1
     call_by_count = rules.call_by_count
     if call_by_count is not None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -30,21 +31,21 @@ from attrs import frozen
 
 from .._actions import Action, ChooseSuit, DrawCards, Pass, PlayCard
 from .._cards import Card
-from .._effects import CallRuling, DrawRule, Effect, RoundEnd
+from .._effects import NO_EFFECT, CallRuling, DrawRule, Effect, RoundEnd
 from .._events import DirectionReversed, PileRecycled, RoundStarted, TurnSkipped
 from .._front import profile_mechanics
 from .._options import Option, Options
 from .._select import CardSet, cards_of
-from .._slots import Slot
+from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
-from .._tables import MARK, PerCard
+from .._tables import EFFECTS_MARK, MARK, CardEffects, PerCard
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
 
 __all__ = ["ProfileVariant"]
 
-_PLAIN = Effect()
+_PLAIN = NO_EFFECT  # the kernel's own plain effect: a play of it takes no effect to apply (`flow.play_card`)
 
 
 def _option(name: str, spec: Mapping[str, Any]) -> Option:
@@ -419,8 +420,8 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
     refusals: list[Callable[[GameState, PlayCard], str | None]] = []
     if last_resort is None:
-        # A rule per card too, but one loop with no call: cheaper to ask at every turn than the table is to read
-        # (measured: `crazy-eights-openspiel` from the table took 3 % more instructions per decision, callgrind).
+        # A rule per card: the game's table answers (`maumau._tables`).
+        setattr(maumau_playable, MARK, PerCard(functools.partial(maumau_playable, None)))
         namespace["maumau_playable"] = maumau_playable
     else:
         matching = maumau_playable
@@ -535,6 +536,14 @@ def _effects(
 
         namespace["maumau_card_effect"] = card_effect_up_to_stock
     else:
+        # A card's effect by the card and the player count, and nothing at all for the last card where it has none:
+        # the game's table holds them, read by the card object at every play (`maumau._tables`).
+        last_card = None if last_card_effects else plain
+        setattr(
+            maumau_card_effect,
+            EFFECTS_MARK,
+            CardEffects(lambda card, players: by_count[players].get(card, plain), last_card),
+        )
         namespace["maumau_card_effect"] = maumau_card_effect
     if data.get("several", {}).get("effects", "sum") == "last":
 
@@ -549,19 +558,23 @@ def _effects(
         # By card, the first special that names it: the cards the next player draws at once, the turns passed on.
         drawn_at_once = _first_by_card(at_once, distinct)
         sat_out = _first_by_card(sitting, distinct)
+        # One table of both, looked up once per card played: what the card does after the play, and how much.
+        after = {card: (True, count) for card, count in sat_out.items()}
+        after.update((card, (False, count)) for card, count in drawn_at_once.items())
+        ranks = frozenset(card.rank for card in after)  # most cards are of none of these ranks: no card hashed
 
         def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
             if not state.players[seat].hand and not last_card_effects:
                 return None
-            count = drawn_at_once.get(card)
-            if count is not None:
+            found = after.get(card) if card.rank in ranks else None
+            if found is None:
+                return None
+            sits, count = found
+            if not sits:
                 victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
                 state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
                 return state
-            turns = sat_out.get(card)
-            if turns is not None:  # the turns are passed on as they are: the next player owes them, or answers
-                return evolve_state(state, skips=turns)
-            return None
+            return evolve_state(state, skips=count)  # the turns are passed on as they are: owed, or answered
 
         _step(namespace, "maumau_follow_up", follow_up)
 
@@ -656,7 +669,7 @@ def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     if recycle == "at_once":
         _step(namespace, "maumau_follow_up", lambda state, seat, card: _restock(state))
         _step(namespace, "maumau_after_draw", lambda state, seat, cards, forced: _restock(state))
-    if data.get("debts", {}).get("up_to_stock") and recycle == "never":
+    if _cuts_debts(data) and not _counts_actions(data):  # where the actions are counted, the count cuts the debt
 
         def cut(state: GameState, action: Action) -> GameState | None:
             # Only what the pile holds can be drawn.
@@ -718,8 +731,10 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     ending = data.get("round", {})
     max_plays = ending.get("max_plays", 0)
     block_one = ending.get("block", "all_pass") == "all_pass_and_one"
-    if not max_plays and not block_one:
+    if not _counts_actions(data):
         return
+    cuts = _cuts_debts(data)
+    name = COUNTS.name
 
     @hookimpl
     def maumau_slots(self: object) -> tuple[Slot[Counts], ...]:
@@ -728,22 +743,26 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
     namespace["maumau_slots"] = maumau_slots
 
     def count(state: GameState, action: Action) -> GameState | None:
-        counts = COUNTS.get(state)
-        plays, passes, owed = counts.plays, counts.passes, counts.owed
+        slots = state.slots  # the counts, read in place where they are the one slot held (`COUNTS.get` else)
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
         kind = type(action)
-        if kind is PlayCard:
-            plays, passes = plays + 1, 0
-        elif kind is Pass:
+        if kind is PlayCard:  # the commonest action, and one that always counts: one more card played
+            return evolve_state(state, slots=_slots_with(state, Counts(counts.plays + 1, 0, counts.owed), True))
+        plays, passes, owed = counts.plays, counts.passes, counts.owed
+        changes: dict[str, object] = {}
+        if kind is Pass:
             passes = 0 if state.draw_pile else passes + 1
         elif kind is DrawCards:
             passes, owed = 0, state.debt
+            if cuts and state.debt > len(state.draw_pile):  # only what the pile holds can be drawn
+                changes["debt"] = len(state.draw_pile)
         elif kind is ChooseSuit:
             passes = 0
         else:
             return None
-        if (plays, passes, owed) == (counts.plays, counts.passes, counts.owed):
-            return None  # nothing to count: the state as it is
-        return _with_counts(state, Counts(plays, passes, owed))
+        if passes != counts.passes or owed != counts.owed:
+            changes["slots"] = _slots_with(state, Counts(plays, passes, owed))
+        return evolve_state(state, changes) if changes else None  # nothing to count: the state as it is
 
     _step(namespace, "maumau_before_action", count, first=True)
     if block_one:
@@ -766,10 +785,11 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     @hookimpl
     def maumau_round_over(self: object, state: GameState) -> RoundEnd | None:
-        counts = COUNTS.get(state)
+        slots = state.slots
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
         if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
             return RoundEnd("max plays")
-        if block_one and counts.passes and counts.passes > len(state.active_seats()):
+        if block_one and counts.passes and counts.passes > len(state.players) - sum(map(_RESIGNED, state.players)):
             return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
         return None
 
@@ -778,15 +798,45 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
 def _with_counts(state: GameState, counts: Counts) -> GameState:
     """
-    *state* with *counts* in the `COUNTS` slot: `Slot.put`, made at once where no other slot is held.
+    *state* with *counts* in the `COUNTS` slot.
+    """
+    return evolve_state(state, slots=_slots_with(state, counts))
+
+
+def _slots_with(state: GameState, counts: Counts, counted: bool = False) -> tuple[tuple[str, Any], ...]:
+    """
+    The slots of *state* with *counts* in the `COUNTS` slot, as `Slot.put` makes them: made at once where no other
+    slot is held (*counted*: some card has been played, so the counts are not the default).
     """
     slots = state.slots
     if slots and (len(slots) > 1 or slots[0][0] != COUNTS.name):
-        return COUNTS.put(state, counts)
-    return evolve_state(state, slots=() if counts == _NO_COUNTS else ((COUNTS.name, counts),))
+        return with_slot(slots, COUNTS.name, counts, COUNTS.default)
+    if not counted and counts == _NO_COUNTS:
+        return ()
+    return ((COUNTS.name, counts),)
+
+
+def _counts_actions(data: Mapping[str, Any]) -> bool:
+    """
+    Whether the profile counts the round's actions in `COUNTS`: for ``round.max_plays`` or ``round.block =
+    "all_pass_and_one"``.
+    """
+    ending = data.get("round", {})
+    return bool(ending.get("max_plays", 0)) or ending.get("block", "all_pass") == "all_pass_and_one"
+
+
+def _cuts_debts(data: Mapping[str, Any]) -> bool:
+    """
+    Whether a debt is cut to what the draw pile holds before it is drawn: ``debts.up_to_stock`` with a pile that is
+    never refilled.
+    """
+    recycle = data.get("draw", {}).get("recycle", "when_drawing")
+    return bool(data.get("debts", {}).get("up_to_stock")) and recycle == "never"
 
 
 _NO_COUNTS = COUNTS.default
+#: Whether a player has resigned, read in C: the seats still playing are counted with no Python call per seat.
+_RESIGNED = operator.attrgetter("resigned")
 
 
 def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | None], first: bool = False) -> None:
@@ -797,42 +847,34 @@ def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | 
     steps.insert(0, step) if first else steps.append(step)
 
 
+#: The arguments of each hook that several sections may ask steps of, in the spec's order.
+_ARGUMENTS = {
+    "maumau_follow_up": ("state", "seat", "card"),
+    "maumau_after_draw": ("state", "seat", "cards", "forced"),
+    "maumau_before_action": ("state", "action"),
+}
+
+
 def _chained(hook: str, steps: list[Callable[..., GameState | None]]) -> object:
     """
-    One hook implementation for *steps*, each given the state the one before left: a plain function of the hook's
-    arguments (no ``self``), so that the kernel's compiled chain calls it, or the one step itself, directly.
+    One hook implementation for *steps*, each given the state the one before left, ``None`` when none changed it:
+    a plain function of the hook's arguments (no ``self``), so that the kernel's compiled chain calls it, or the
+    one step itself, directly.  Several steps are written out as one function, the way the kernel's hook chains
+    are (`maumau._hook_chains`): a step costs one call.
     """
     if len(steps) == 1:
-        run = steps[0]
-    elif hook == "maumau_follow_up":
-
-        def run(state: GameState, seat: int, card: Card) -> GameState | None:
-            return _in_turn(steps, state, seat, card)
-
-    elif hook == "maumau_after_draw":
-
-        def run(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
-            return _in_turn(steps, state, seat, cards, forced)
-
-    else:
-        assert hook == "maumau_before_action"
-
-        def run(state: GameState, action: Action) -> GameState | None:
-            return _in_turn(steps, state, action)
-
-    return staticmethod(hookimpl(run))
-
-
-def _in_turn(steps: list[Callable[..., GameState | None]], state: GameState, *args: Any) -> GameState | None:
-    """
-    *state* after *steps* in turn, each given the state the one before left and *args*; ``None`` when none changed it.
-    """
-    changed = None
-    for step in steps:
-        found = step(state, *args)
-        if found is not None:
-            state = changed = found
-    return changed
+        return staticmethod(hookimpl(steps[0]))
+    arguments = _ARGUMENTS[hook]
+    rest = ", ".join(arguments[1:])
+    lines = [f"def {hook}({', '.join(arguments)}):", "    changed = None"]
+    for index in range(len(steps)):
+        lines += [f"    found = step{index}(state, {rest})", "    if found is not None:"]
+        lines.append("        state = changed = found")
+    lines.append("    return changed")
+    namespace: dict[str, Any] = {f"step{index}": step for index, step in enumerate(steps)}
+    namespace["__name__"] = __name__  # maumau's own code, as the kernel tells (`Rules.strangers_answer`)
+    exec(compile("\n".join(lines), f"<maumau profile steps {hook}>", "exec"), namespace)
+    return staticmethod(hookimpl(namespace[hook]))
 
 
 def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, int]:
