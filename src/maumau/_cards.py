@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
 from typing import Final
 
 from attrs import frozen
@@ -240,8 +238,8 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """
     *hand* less *card*: that very card when it is held, else the first copy equal to it (which must be in it).
     """
-    try:  # the very card first, found in C: comparing cards by value costs a call each
-        index = [*map(is_, hand, repeat(card))].index(True)
-    except ValueError:
-        index = hand.index(card)  # the first copy, when a deck holds two alike
+    for index, held in enumerate(hand):  # the very card first: comparing cards by value costs a call each
+        if held is card:
+            return hand[:index] + hand[index + 1 :]
+    index = hand.index(card)  # the first copy, when a deck holds two alike
     return hand[:index] + hand[index + 1 :]

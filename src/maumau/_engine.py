@@ -15,8 +15,6 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, NoReturn
 
 from attrs import evolve
@@ -555,8 +553,10 @@ def _recognised(state: GameState, action: Action) -> Action:
         listed: tuple[Action, ...] | None = memo.get(seat) if memo is not None else None
         if listed is None and state.result is None and 0 <= seat < len(state.players):
             listed = legal_actions(state, seat)
-        if listed and any(map(is_, listed, repeat(action))):  # the very instance, found in C
-            return action
+        if listed:
+            for each in listed:
+                if each is action:
+                    return each
     return _listed(state, action)
 
 
