@@ -5,6 +5,7 @@ Tests for `maumau.to_json`, `maumau.from_json` and `maumau.replay`.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -535,3 +536,21 @@ class TestMalformedRecords:
         replayed = _loaded_or_refused(lambda: replay(from_json(text, GameRecord)))
 
         assert replayed is None or isinstance(replayed, GameState)
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("pesten", 45), ("makao", 37), ("uno-mattel", 100)])
+def test_a_game_read_back_plays_on_as_the_game_itself(variant: str, seed: int) -> None:
+    # Two packs: a hand may hold two alike, and a play of the card just drawn takes the last copy, not the first.
+    # A game saved and read back every few actions must play on exactly as the same game never saved, and each of
+    # its saves must be read back (its record replays to it).
+    rng = random.Random(seed)
+    state = kept = new_game(variant, players=3, seed=seed)
+    for step in range(1, 80):
+        if state.result is not None:
+            break
+        seat = state.pending.seat if state.pending is not None else state.to_move
+        action = rng.choice([each for each in legal_actions(state, seat) if not isinstance(each, Resign)])
+        state, kept = apply(state, action), apply(kept, action)
+        assert state.players == kept.players, f"step {step}"
+        if step % 3 == 0:
+            state = from_json(to_json(state), GameState)

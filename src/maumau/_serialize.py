@@ -47,7 +47,17 @@ from ._limits import (
 )
 from ._options import Options
 from ._slots import TRANSIENT
-from ._state import ActionLog, GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._state import (
+    ActionLog,
+    GameRecord,
+    GameState,
+    MatchResult,
+    Pending,
+    PlayerState,
+    RoundResult,
+    evolve_player,
+    evolve_state,
+)
 from ._tags import OMITTED_WHEN_DEFAULT
 from ._view import PlayerView
 from .exceptions import IllegalActionError, InvalidActionError, MaumauError, RecordError, shorten
@@ -427,11 +437,41 @@ def _structure_state(value: object, _: type) -> GameState:
     log: ActionLog = None
     for action in actions:
         log = (log, action)
-    state = GameState(rules=rules, log=log, **kwargs)
+    state = _deck_cards(GameState(rules=rules, log=log, **kwargs))
     _check_state(state)
     if rebuilt is not None:
         _check_history(state, rebuilt)
     return state
+
+
+def _deck_cards(state: GameState) -> GameState:
+    """
+    *state* holding the deck's own card objects, each card in one place, and its drawn card the very last card
+    of its drawer's hand, as in play.
+
+    Cards read from text are shared objects, one per card, but which copy of
+    a card a play takes from a hand that holds two alike (two packs) is the
+    very card listed: the first copy held, but the card just drawn, which is
+    the last.  A state read back with shared cards would take the first copy
+    where the game took the last, and a game played on from it would part
+    from its own record.  The deck's own objects are also those the game's
+    table knows.
+    """
+    spare: dict[Card, list[Card]] = {}
+    for card in reversed(state.rules.deck(state.options, len(state.players))):
+        spare.setdefault(card, []).append(card)
+
+    def own(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(spare[card].pop() if spare.get(card) else card for card in cards)
+
+    players = tuple(evolve_player(player, hand=own(player.hand)) for player in state.players)
+    drawn = state.drawn
+    seat = state.to_move
+    if drawn is not None and seat is not None and players[seat].hand[-1:] == (drawn,):
+        drawn = players[seat].hand[-1]
+    return evolve_state(
+        state, players=players, draw_pile=own(state.draw_pile), discard_pile=own(state.discard_pile), drawn=drawn
+    )
 
 
 def _check_house_rules(names: tuple[str, ...], rules: Rules) -> None:
