@@ -437,8 +437,9 @@ def _structure_state(value: object, _: type) -> GameState:
     log: ActionLog = None
     for action in actions:
         log = (log, action)
-    state = _deck_cards(GameState(rules=rules, log=log, **kwargs))
+    state = GameState(rules=rules, log=log, **kwargs)
     _check_state(state)
+    state = _deck_cards(state)  # once checked: every card is the deck's, every seat a seat
     if rebuilt is not None:
         _check_history(state, rebuilt)
     return state
