@@ -272,3 +272,54 @@ def _emptied(state: GameState, seat: int) -> GameState:
     *state* with *seat*'s hand empty, as after a play of its last card.
     """
     return evolve_state(state, players=with_hand(state.players, seat, ()))
+
+
+class _EffectsAsked:
+    """
+    A plugin that wraps `maumau_card_effect` and changes nothing: the game's effects are then asked of its hook at
+    every play, and every play takes the kernel's steps one by one.
+    """
+
+    @hookimpl(wrapper=True)
+    def maumau_card_effect(self) -> Iterator[None]:
+        return (yield)
+
+
+class _TurnsCounted:
+    """
+    A plugin that counts the turns ended, in ``shuffles`` (which seeds the next shuffle of the pile): a turn's end
+    that a step leaves out shows.
+    """
+
+    @hookimpl
+    def maumau_turn_ended(self, state: GameState) -> GameState:
+        return evolve_state(state, shuffles=state.shuffles + 1)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "plugins"),
+    [("crazy-eights-openspiel", 5, ()), ("crazy-eights-openspiel", 3, (_TurnsCounted(),)), ("switch", 4, ())],
+)
+def test_a_card_that_does_nothing_hands_the_move_on_as_the_kernel_s_steps_do(
+    variant: str, players: int, plugins: tuple[object, ...]
+) -> None:
+    """
+    A card the game's table says does nothing, played where nothing is owed and no call is due, goes down and
+    hands the move on in one new state: the state, the events and the listings are those of the same game whose
+    effects are asked of the hook at every play, where the card goes down and then the turn is handed on.
+    """
+    rng = random.Random(5)
+    for seed in range(12):
+        tabled = new_game(variant, players=players, seed=seed, plugins=plugins)
+        asked = new_game(variant, players=players, seed=seed, plugins=(*plugins, _EffectsAsked()))
+        assert tabled.rules.effects_rule is not None
+        assert asked.rules.effects_rule is None
+        names = tabled.house_rules
+        while tabled.result is None:
+            seat = tabled.to_move if tabled.to_move is not None else tabled.pending.seat  # type: ignore[union-attr]
+            actions = legal_actions(tabled, seat)
+            assert actions == legal_actions(asked, seat)
+            action = rng.choice([action for action in actions if type(action) is not Resign])
+            tabled, asked = apply(tabled, action), apply(asked, action)
+            assert tabled == evolve_state(asked, house_rules=names)  # the same position, but for the plugin's name
+            assert tabled.events == asked.events

@@ -264,10 +264,17 @@ class Table:
         The effect of *seat*'s play of *card*, which has left the hand in *state*; ``None`` when the table cannot
         say (no effects per card, or a card that is no card of this deck: the hook answers).
         """
+        return self.play_effect(card, not state.players[seat].hand)
+
+    def play_effect(self, card: Card, emptied: bool) -> Effect | None:
+        """
+        The effect of a play of *card*, which *emptied* the hand or not; ``None`` when the table cannot say (no
+        effects per card, or a card that is no card of this deck: the hook answers).
+        """
         effects = self.effects
         if effects is None:
             return None
-        if self.last_card is not None and not state.players[seat].hand:
+        if emptied and self.last_card is not None:
             return self.last_card
         found = effects.get(id(card))
         if found is None and self._learn((card,)):

@@ -240,9 +240,17 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     if state.draws or state.again is not None:  # what the turn so far held: rarely anything
         changes["draws"] = 0
         changes["again"] = None
+    # A game with calls: the call due, asked of the position the play starts from, judged once the card is down.
+    expected = _call_expected(state, seat, card, len(hand)) if state.rules.calls_due else None
+    if not (expected or playing or state.debt or state.waits) and state.pending is None:
+        following = _plainly_next(state, seat, card, hand)
+        if following is not None:  # a card that does nothing: the move passes on in the state the card goes down in
+            changes["to_move"] = following
+            state = replace_fields(state, changes)
+            return state if state.rules.turn_ended is None else state.rules.turn_ended(state, seat)
     state = replace_fields(state, changes)
-    if state.rules.calls_due:  # a game with calls: the call said is judged
-        state = _judge_call(state, start, seat, card, call, len(hand))
+    if expected:
+        state = _judge_call(state, start, seat, card, call, expected)
     cards = playing + (card,)
     effect = _effect_of(state, seat, cards)
     if effect is not NO_EFFECT or state.debt:  # a card that does something, or one that answers no debt it leaves
@@ -279,23 +287,48 @@ def _play_on(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) ->
     )
 
 
-def _judge_call(state: GameState, start: GameState, seat: int, card: Card, call: str | None, left: int) -> GameState:
+def _plainly_next(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> int | None:
     """
-    *state* after judging *call*, said with a play whose last card is *card*, leaving *left* cards in hand, from
-    *start*: a missed call is the variant's to punish.
+    The seat the move passes to when *seat*'s play of *card* alone, leaving *hand*, does nothing at all, else
+    ``None``: the game's table says the card has no effect, no follow-up is asked, and the next seat in the
+    kernel's turn order has not resigned.  Then the card goes down and the move passes on in one new state, the
+    state the kernel's steps (the card down, no effect, the turn completed) would come to.
     """
     rules = state.rules
-    playing = start.playing + (card,)
+    if rules.effects_rule is None or rules.follow_up is not None or not rules.plain_turn_order:
+        return None
+    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
+    table = last.table if last.options is state.options and last.players == len(state.players) else None
+    if table is None or table.play_effect(card, not hand) is not NO_EFFECT:
+        return None
+    players = state.players
+    following = (seat + state.direction) % len(players)
+    return None if players[following].resigned else following
+
+
+def _call_expected(start: GameState, seat: int, card: Card, left: int) -> str | None:
+    """
+    The call due from *seat* for a play from *start* ending on *card* that leaves *left* cards in hand, if any.
+    """
+    rules = start.rules
     call_by_count = rules.call_by_count
     if call_by_count is not None:
         # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
         memo = start.memo
         asked: Any = memo.get(-1 - seat, False) if memo is not None else False
-        expected: str | None = call_by_count(start, seat, left) if asked is False else asked
-    else:
-        expected = rules.expected_call(start, seat, left, playing)
-    if not expected:  # with no call due the play is listed without one: nothing to judge
-        return state
+        return call_by_count(start, seat, left) if asked is False else asked
+    return rules.expected_call(start, seat, left, start.playing + (card,))
+
+
+def _judge_call(
+    state: GameState, start: GameState, seat: int, card: Card, call: str | None, expected: str
+) -> GameState:
+    """
+    *state* after judging *call*, said with a play from *start* whose last card is *card*, where *expected* was
+    due: a missed call is the variant's to punish.
+    """
+    rules = state.rules
+    playing = start.playing + (card,)
     ruling = rules.judge_call(state, seat, card, call, expected, playing)
     if ruling is not None and ruling.missed is not None:
         state = rules.call_missed(state, seat, ruling, start)
