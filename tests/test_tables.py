@@ -298,15 +298,25 @@ class _TurnsCounted:
 
 @pytest.mark.parametrize(
     ("variant", "players", "plugins"),
-    [("crazy-eights-openspiel", 5, ()), ("crazy-eights-openspiel", 3, (_TurnsCounted(),)), ("switch", 4, ())],
+    [
+        ("crazy-eights-openspiel", 5, ()),
+        ("crazy-eights-openspiel", 3, (_TurnsCounted(),)),
+        ("switch", 4, ()),
+        ("switch", 2, (_TurnsCounted(),)),
+        ("black-jack", 3, ()),
+        ("last-card", 4, ()),
+        ("whot", 3, ()),
+        ("classic-profile", 4, ()),
+    ],
 )
-def test_a_card_that_does_nothing_hands_the_move_on_as_the_kernel_s_steps_do(
+def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_are(
     variant: str, players: int, plugins: tuple[object, ...]
 ) -> None:
     """
-    A card the game's table says does nothing, played where nothing is owed and no call is due, goes down and
-    hands the move on in one new state: the state, the events and the listings are those of the same game whose
-    effects are asked of the hook at every play, where the card goes down and then the turn is handed on.
+    A card played alone whose effect the game's table knows (no follow-up asked, no call due, no suit to name or
+    fix, nothing beyond the seats it skips) goes down, leaves its debt and direction, and hands the move on past
+    the seats it skips in one new state: the states, the events and the listings are those of the same game whose
+    effects are asked of the hook at every play, where the card goes down, its effect is taken, then the turn ends.
     """
     rng = random.Random(5)
     for seed in range(12):

@@ -223,9 +223,7 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     hand = without_card(state.players[seat].hand, card)
     if more:
         return _play_on(state, seat, card, hand)
-    start = state
-    playing = state.playing
-    changes = {
+    changes = {  # the play's last card goes down: the hand, the pile, the turn so far, what the card before asked
         "players": with_hand(state.players, seat, hand),
         "discard_pile": state.discard_pile + (card,),
         "drawn": None,
@@ -235,23 +233,30 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         "to_move": seat,
         "events": state.events + (card_played(seat, card, call, seat != state.to_move),),
     }
-    if playing:
+    if state.playing:
         changes["playing"] = ()
     if state.draws or state.again is not None:  # what the turn so far held: rarely anything
         changes["draws"] = 0
         changes["again"] = None
     # A game with calls: the call due, asked of the position the play starts from, judged once the card is down.
     expected = _call_expected(state, seat, card, len(hand)) if state.rules.calls_due else None
-    if not (expected or playing or state.debt or state.waits) and state.pending is None:
-        following = _plainly_next(state, seat, card, hand)
-        if following is not None:  # a card that does nothing: the move passes on in the state the card goes down in
-            changes["to_move"] = following
-            state = replace_fields(state, changes)
-            return state if state.rules.turn_ended is None else state.rules.turn_ended(state, seat)
-    state = replace_fields(state, changes)
+    if not (expected or state.playing or state.waits) and state.pending is None:
+        played = _played_at_once(state, seat, card, hand, changes)
+        if played is not None:
+            return played
+    return _play_ended(state, replace_fields(state, changes), seat, card, call, expected)
+
+
+def _play_ended(
+    start: GameState, state: GameState, seat: int, card: Card, call: str | None, expected: str | None
+) -> GameState:
+    """
+    The play from *start* whose last card, *card*, is down in *state*: the call judged where one was *expected*, the
+    effect of the play's cards taken, each card followed up, then a suit to name or the turn completed.
+    """
     if expected:
         state = _judge_call(state, start, seat, card, call, expected)
-    cards = playing + (card,)
+    cards = start.playing + (card,)
     effect = _effect_of(state, seat, cards)
     if effect is not NO_EFFECT or state.debt:  # a card that does something, or one that answers no debt it leaves
         state = _take_effect(state, seat, card, effect, start.skips)
@@ -287,23 +292,62 @@ def _play_on(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) ->
     )
 
 
-def _plainly_next(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> int | None:
+def _played_at_once(
+    state: GameState, seat: int, card: Card, hand: tuple[Card, ...], changes: dict[str, Any]
+) -> GameState | None:
     """
-    The seat the move passes to when *seat*'s play of *card* alone, leaving *hand*, does nothing at all, else
-    ``None``: the game's table says the card has no effect, no follow-up is asked, and the next seat in the
-    kernel's turn order has not resigned.  Then the card goes down and the move passes on in one new state, the
-    state the kernel's steps (the card down, no effect, the turn completed) would come to.
+    *seat*'s play of *card* alone, leaving *hand*, as one new state where its effect is known and reaches no further
+    than the seats it skips: the card down (*changes*), the debt and the direction it leaves, and the move handed on
+    past the seats it skips, in the kernel's turn order.  ``None`` where the game's table does not know the effect,
+    a follow-up is asked, a suit is named or fixed, the effect reaches further, the turn order is a plugin's or a
+    seat on the way has resigned.
+
+    The state the kernel's steps (the card down, its effect taken, the turn completed) come to, with the same events,
+    and the game's `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>` asked of it as at any turn's end.
     """
     rules = state.rules
     if rules.effects_rule is None or rules.follow_up is not None or not rules.plain_turn_order:
         return None
     last = rules.last_table  # the game's table, read without a call when it is the one asked for last
     table = last.table if last.options is state.options and last.players == len(state.players) else None
-    if table is None or table.play_effect(card, not hand) is not NO_EFFECT:
+    effect = None if table is None else table.play_effect(card, not hand)
+    if effect is None:
         return None
+    if effect is NO_EFFECT:  # the commonest card: the next seat plays, and a debt it leaves is void
+        following: int | None = (seat + state.direction) % len(state.players)
+        if state.debt:
+            changes["debt"] = 0
+    elif effect.choose_suit or effect.wish or effect.beyond:
+        return None
+    else:
+        following = _passed_over(state, seat, effect, changes)
+    if following is None or state.players[following].resigned:
+        return None
+    changes["to_move"] = following
+    state = replace_fields(state, changes)
+    return state if rules.turn_ended is None else rules.turn_ended(state, seat)
+
+
+def _passed_over(state: GameState, seat: int, effect: Effect, changes: dict[str, Any]) -> int | None:
+    """
+    The seat after *seat* and the seats *effect* skips, in the direction it leaves, with the debt, direction and
+    events it makes set in *changes*; ``None`` when a seat it skips has resigned.
+    """
     players = state.players
-    following = (seat + state.direction) % len(players)
-    return None if players[following].resigned else following
+    direction = state.direction
+    events = changes["events"]
+    if effect.reverse:
+        direction = changes["direction"] = -direction
+        events += (DirectionReversed(direction),)
+    following = (seat + direction) % len(players)
+    for _ in range(effect.skip):  # each seat passed over, in turn
+        if players[following].resigned:
+            return None
+        events += (seat_event(TurnSkipped, following),)
+        following = (following + direction) % len(players)
+    changes["debt"] = state.debt + effect.draw if effect.draw else 0
+    changes["events"] = events
+    return following
 
 
 def _call_expected(start: GameState, seat: int, card: Card, left: int) -> str | None:
