@@ -20,6 +20,7 @@ from maumau import (
     Card,
     DrawCards,
     DrawRule,
+    Effect,
     GameState,
     Pass,
     PlayCard,
@@ -33,7 +34,7 @@ from maumau import (
     to_json,
 )
 from maumau._tables import Table
-from maumau.flow import evolve_state, matching, per_card, with_hand
+from maumau.flow import card_effects, evolve_state, matching, per_card, with_hand
 from maumau.testing import stacked_deck
 
 
@@ -112,8 +113,9 @@ def test_a_house_rule_playable_is_asked_at_every_turn() -> None:
     """
     state = new_game("classic", players=3, seed=5, plugins=[_EightsOnAnything()])
 
+    table = state.rules.table(state)
     assert state.rules.playable_rule is None
-    assert state.rules.table(state) is None
+    assert table is None or table.plays(state, 0, state.players[0].hand) is None  # its effects, at most
 
 
 class _MarkedByAThirdParty:
@@ -272,3 +274,71 @@ def _emptied(state: GameState, seat: int) -> GameState:
     *state* with *seat*'s hand empty, as after a play of its last card.
     """
     return evolve_state(state, players=with_hand(state.players, seat, ()))
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("classic", {}),
+        ("classic", {"pass_the_skip": True, "nines_draw_three": True, "ace_with_another": True}),
+        ("penalty-52", {}),
+        ("sau-mau-mau", {}),
+    ],
+)
+def test_a_variant_s_effects_per_card_are_read_from_the_table_as_its_hook_answers(
+    variant: str, options: dict[str, object]
+) -> None:
+    """
+    A bundled variant's `maumau_card_effect` marked `card_effects` is a table per card: each card of the deck has
+    the effect its hook answers, nothing for a last card included, for the game's options.
+    """
+    state = new_game(variant, players=3, seed=2, options=options)
+    table = state.rules.table(state)
+    assert table is not None
+    seat = state.to_move
+    assert seat is not None
+
+    for card in state.rules.deck(state.options, 3):
+        for position in (state, _emptied(state, seat)):
+            effect = table.effect(position, seat, card)
+            assert effect is not None  # the table answers: the hook is not asked
+            assert effect == state.rules.card_effect(position, seat, card)
+
+
+class _NinesReverse:
+    """
+    A house rule: a 9 reverses the direction of play.
+    """
+
+    @hookimpl
+    def maumau_card_effect(self, card: Card) -> Effect | None:
+        return Effect(reverse=True) if card.rank == "9" else None
+
+
+def test_a_house_rule_card_effect_is_asked_at_every_play() -> None:
+    """
+    A house rule's `maumau_card_effect` has no table: the game asks the chain at every play, as before.
+    """
+    state = new_game("classic", players=3, seed=5, plugins=[_NinesReverse()])
+
+    assert state.rules.effects_rule is None
+
+
+class _EffectsMarkedByAThirdParty:
+    """
+    A third party's implementation marked `card_effects`: the mark is not read.
+    """
+
+    @hookimpl
+    @card_effects
+    def maumau_card_effect(self, card: Card) -> Effect:
+        return Effect(skip=1) if card.rank == "8" else Effect()
+
+
+def test_a_third_party_effects_mark_is_not_read() -> None:
+    """
+    Only maumau's own plugins' effects are read from tables: anyone else's implementation is asked at every play.
+    """
+    state = new_game("classic", players=3, seed=5, plugins=[_EffectsMarkedByAThirdParty()])
+
+    assert state.rules.effects_rule is None

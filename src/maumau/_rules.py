@@ -535,7 +535,7 @@ class Rules:
         key = (state.options, len(state.players))
         table = None if rule is None and effects is None else self._tables.get(key)
         if table is None and (rule is not None or effects is not None):
-            made = Table(rule, self.deck(*key), effects, len(state.players))
+            made = Table(rule, self.deck(*key), effects)
             table = remember(self._tables, key, made, PER_OPTIONS_SIZE)
         self.last_table = LastTable(state.options, len(state.players), table)
         return table

@@ -41,7 +41,7 @@ from ._events import (
     seat_event,
 )
 from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, replace_fields, with_hand
-from ._tables import per_card
+from ._tables import card_effects, per_card
 from .exceptions import InvalidCallError
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "best_seats",
     "call_due",
     "can_draw",
+    "card_effects",
     "complete_turn",
     "draw_cards",
     "emit",

@@ -39,7 +39,7 @@ from maumau import (
     french_deck,
     hookimpl,
 )
-from maumau.flow import best_seats, evolve_state, matching, per_card
+from maumau.flow import best_seats, card_effects, evolve_state, matching, per_card
 from maumau.mechanics import Combinations
 
 #: Ranks of the 32-card pack.
@@ -196,6 +196,7 @@ PLAIN, SEVEN, EIGHT, JACK, NINE = Effect(), Effect(draw=2), Effect(skip=1), Effe
 
 
 @hookimpl
+@card_effects(last_card=PLAIN)  # each card by itself and the options, the last card none: the game's table answers
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
     if not state.players[seat].hand:
         return PLAIN  # the last card has no effect
