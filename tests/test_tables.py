@@ -342,3 +342,35 @@ def test_a_third_party_effects_mark_is_not_read() -> None:
     state = new_game("classic", players=3, seed=5, plugins=[_EffectsMarkedByAThirdParty()])
 
     assert state.rules.effects_rule is None
+
+
+def test_a_profile_s_follow_up_names_the_ranks_it_follows_up() -> None:
+    """
+    A game profile's `maumau_follow_up` changes only the plays of the cards that make the next player draw at once
+    (uno-rlcard's +2 and +4): the kernel asks it for those alone.
+    """
+    state = new_game("uno-rlcard", players=2, seed=1)
+
+    assert state.rules.follow_up_ranks == frozenset({"+2", "+4"})
+    for card in state.rules.deck(state.options, 2):
+        if card.rank not in state.rules.follow_up_ranks:
+            assert state.rules.follow_up(state, 0, card) is state
+
+
+class _EightsSkipTwice:
+    """
+    A house rule: an 8 makes the next two players sit a turn out.
+    """
+
+    @hookimpl
+    def maumau_follow_up(self, state: GameState, card: Card) -> GameState | None:
+        return evolve_state(state, skips=2) if card.rank == "8" else None
+
+
+def test_a_house_rule_follow_up_is_asked_for_every_card() -> None:
+    """
+    With a house rule's `maumau_follow_up` beside a profile's, the chain is asked for every card played.
+    """
+    state = new_game("uno-rlcard", players=2, seed=1, plugins=[_EightsSkipTwice()])
+
+    assert state.rules.follow_up_ranks is None

@@ -28,7 +28,7 @@ from ._options import Option, Options, resolve_options
 from ._registry import load_variant
 from ._slots import Slot
 from ._state import GameState, MatchResult
-from ._tables import CardEffects, PerCard, Table, card_effects_rule, per_card_rule
+from ._tables import CardEffects, PerCard, Table, card_effects_rule, follow_up_ranks, per_card_rule
 from .defaults import KERNEL_NAME
 from .exceptions import MaumauError, PluginError, Reason, shorten
 
@@ -243,6 +243,9 @@ class Rules:
         self._read_plays()
         # Pipelines nobody implements are None, so that a turn does not call them at all.
         self.follow_up: Callable[[GameState, int, Card], GameState] | None = self._implemented("maumau_follow_up")
+        #: The ranks of the only cards whose play `maumau_follow_up` may change (``None``: any card's), when the
+        #: chain is one implementation of maumau's own that says so: a play of another card skips asking.
+        self.follow_up_ranks = follow_up_ranks(self._impls("maumau_follow_up"))
         self._after_draw = hooks["maumau_after_draw"]
         #: Whether any plugin follows a draw up (`maumau_after_draw`): when none does, a draw skips asking.
         self.has_after_draw = self._implemented("maumau_after_draw") is not None

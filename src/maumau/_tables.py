@@ -31,6 +31,7 @@ it is seen, and kept alive so that its identity stays its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from attrs import frozen
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # the state the tables are read for; it is built above this m
 
 __all__ = [
     "EFFECTS_MARK",
+    "FOLLOW_UP_MARK",
     "LEARNED_KEPT",
     "MARK",
     "POSITIONS_KEPT",
@@ -52,6 +54,7 @@ __all__ = [
     "Table",
     "card_effects",
     "card_effects_rule",
+    "follow_up_ranks",
     "per_card",
     "per_card_rule",
 ]
@@ -63,6 +66,10 @@ _R = TypeVar("_R")
 MARK = "maumau_per_card"
 #: The attribute a `maumau_card_effect` implementation of maumau's own carries its `CardEffects` under.
 EFFECTS_MARK = "maumau_card_effects"
+#: The attribute under which a `maumau_follow_up` implementation of maumau's own carries the ranks (a frozenset) of
+#: the only cards whose play it may change (a compiled game profile's: those that make the next player draw at
+#: once or pass turns on).
+FOLLOW_UP_MARK = "maumau_follow_up_ranks"
 
 #: The play of each card object of a deck (by its identity) in one position, or ``None`` where it may not be played.
 Plays = dict[int, PlayCard | None]
@@ -148,6 +155,9 @@ def card_effects(function: _F | None = None, /, *, last_card: Effect | None = No
     return mark if function is None else mark(function)
 
 
+#: The card of a play.
+_CARD = attrgetter("card")
+
 #: The packages whose `per_card` marks are read: maumau's own, type-checked and tested against the rule texts.
 _OWN = ("maumau.", "maumau_variants.")
 
@@ -179,6 +189,16 @@ def card_effects_rule(impls: Sequence[Any]) -> CardEffects | None:
     if mark.effect is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
         return CardEffects(_asked_with(impl.function, impl.argnames, _EFFECT_ARGS), mark.last_card)
     return mark
+
+
+def follow_up_ranks(impls: Sequence[Any]) -> frozenset[str] | None:
+    """
+    The ranks of the only cards whose play the chain of `maumau_follow_up` *impls* may change, or ``None`` when any
+    card's may: as `card_effects_rule`, for the mark `FOLLOW_UP_MARK`.
+    """
+    impl = _own_single(impls)
+    ranks = None if impl is None else getattr(impl.function, FOLLOW_UP_MARK, None)
+    return ranks if isinstance(ranks, frozenset) else None
 
 
 def _own_single(impls: Sequence[Any]) -> Any:
@@ -391,6 +411,9 @@ class Table:
         *found* with one play of each card id, the first: a deck of two packs holds two of each card.
         """
         object_ids = self.object_ids
+        card_ids = [*map(object_ids.__getitem__, map(id, map(_CARD, found)))]  # in one pass of C
+        if len(set(card_ids)) == len(card_ids):  # nearly always: no two alike may be played
+            return found
         seen: set[int] = set()
         once = []
         for play in found:

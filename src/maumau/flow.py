@@ -250,8 +250,10 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         state = _take_effect(state, seat, card, effect, start.skips)
     follow_up = state.rules.follow_up
     if follow_up is not None:
+        ranks = state.rules.follow_up_ranks  # those of the only cards it may follow up, or None: any card
         for each in cards:
-            state = follow_up(state, seat, each)
+            if ranks is None or each.rank in ranks:
+                state = follow_up(state, seat, each)
     if effect.choose_suit:
         choices = state.rules.suits(state) if effect.suits is None else effect.suits
         return replace_fields(state, {"pending": Pending(seat, "suit", choices, skip=effect.skip)})

@@ -38,7 +38,7 @@ from .._options import Option, Options
 from .._select import CardSet, cards_of
 from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
-from .._tables import MARK, PerCard, card_effects
+from .._tables import FOLLOW_UP_MARK, MARK, PerCard, card_effects
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
@@ -571,6 +571,7 @@ def _effects(
                 return state
             return evolve_state(state, skips=count)  # the turns are passed on as they are: owed, or answered
 
+        setattr(follow_up, FOLLOW_UP_MARK, ranks)  # a play of a card of another rank is never followed up
         _step(namespace, "maumau_follow_up", follow_up)
 
 
