@@ -374,3 +374,48 @@ def test_a_house_rule_follow_up_is_asked_for_every_card() -> None:
     state = new_game("uno-rlcard", players=2, seed=1, plugins=[_EightsSkipTwice()])
 
     assert state.rules.follow_up_ranks is None
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "calls"),
+    [
+        ("classic", {}, {1: "Mau"}),
+        ("classic", {"mau_mau_call": True}, {1: "Mau", 0: "Mau-Mau"}),
+        ("switch", {}, {1: "Last card"}),
+    ],
+)
+def test_a_call_by_the_cards_left_alone_is_read_from_the_rules_table(
+    variant: str, options: dict[str, object], calls: dict[int, str]
+) -> None:
+    """
+    Where every implementation of `maumau_expected_call` is maumau's own and takes the cards left alone, the call
+    due is kept by count: the rules' table answers as the hook does.
+    """
+    state = new_game(variant, players=3, seed=1, options=options)
+    table = state.rules.call_table
+    assert table is not None
+
+    for left in range(8):
+        assert table[left] == calls.get(left)
+        assert table[left] == state.rules.call_by_count(state, 0, left)  # type: ignore[misc]
+
+
+class _CallOnTwo:
+    """
+    A house rule: "Mau" is due with two cards left as well.
+    """
+
+    @hookimpl
+    def maumau_expected_call(self, cards_left: int) -> str | None:
+        return "Mau" if cards_left == 2 else None
+
+
+def test_a_house_rule_call_is_asked_at_every_decision() -> None:
+    """
+    A house rule's `maumau_expected_call`, even by the cards left alone, is not kept by count: it is asked.
+    """
+    state = new_game("classic", players=3, seed=1, plugins=[_CallOnTwo()])
+
+    assert state.rules.call_table is None
+    assert state.rules.call_by_count is not None
+    assert state.rules.call_by_count(state, 0, 2) == "Mau"

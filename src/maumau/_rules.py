@@ -28,7 +28,16 @@ from ._options import Option, Options, resolve_options
 from ._registry import load_variant
 from ._slots import Slot
 from ._state import GameState, MatchResult
-from ._tables import CardEffects, PerCard, Table, card_effects_rule, follow_up_ranks, per_card_rule
+from ._tables import (
+    CallsByCount,
+    CardEffects,
+    PerCard,
+    Table,
+    calls_by_count,
+    card_effects_rule,
+    follow_up_ranks,
+    per_card_rule,
+)
 from .defaults import KERNEL_NAME
 from .exceptions import MaumauError, PluginError, Reason, shorten
 
@@ -279,6 +288,13 @@ class Rules:
         self.calls_due = bool(self._impls("maumau_expected_call"))
         self.call_by_count: Callable[[GameState, int, int], str | None] | None = (
             None if self.calls_by_card else self._resolve("maumau_expected_call", ("state", "seat", "cards_left"))
+        )
+        #: The call due by the cards left, kept as asked, when every implementation of `maumau_expected_call` is
+        #: maumau's own and takes the cards left alone; ``None`` otherwise (``call_by_count`` is asked).
+        self.call_table: CallsByCount | None = (
+            CallsByCount(self._resolve("maumau_expected_call", ("cards_left",)))
+            if calls_by_count(self._impls("maumau_expected_call"))
+            else None
         )
         self.judge_call: Callable[
             [GameState, int, Card, str | None, str | None, tuple[Card, ...]], CallRuling | None

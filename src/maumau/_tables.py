@@ -49,9 +49,11 @@ __all__ = [
     "LEARNED_KEPT",
     "MARK",
     "POSITIONS_KEPT",
+    "CallsByCount",
     "CardEffects",
     "PerCard",
     "Table",
+    "calls_by_count",
     "card_effects",
     "card_effects_rule",
     "follow_up_ranks",
@@ -189,6 +191,32 @@ def card_effects_rule(impls: Sequence[Any]) -> CardEffects | None:
     if mark.effect is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
         return CardEffects(_asked_with(impl.function, impl.argnames, _EFFECT_ARGS), mark.last_card)
     return mark
+
+
+class CallsByCount(dict[int, "str | None"]):
+    """
+    The call due with a play by the cards it leaves in hand alone, read like a table: each count's call is asked
+    of *ask* (the chain of `maumau_expected_call`, a function of ``cards_left``) the first time it comes up.
+    """
+
+    def __init__(self, ask: Callable[[int], str | None]) -> None:
+        super().__init__()
+        self._ask = ask
+
+    def __missing__(self, cards_left: int) -> str | None:
+        call = self[cards_left] = self._ask(cards_left)
+        return call
+
+
+def calls_by_count(impls: Sequence[Any]) -> bool:
+    """
+    Whether the chain of `maumau_expected_call` *impls* answers by the cards left alone: every implementation
+    is maumau's own, no wrapper and no house rule's, and takes ``cards_left`` and nothing else, so that the
+    kernel may keep its answer for each count (`CallsByCount`).
+    """
+    return bool(impls) and all(
+        _own_single([impl]) is not None and tuple(impl.argnames) == ("cards_left",) for impl in impls
+    )
 
 
 def follow_up_ranks(impls: Sequence[Any]) -> frozenset[str] | None:

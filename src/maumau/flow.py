@@ -290,11 +290,14 @@ def _judge_call(state: GameState, start: GameState, seat: int, card: Card, call:
     rules = state.rules
     playing = start.playing + (card,)
     call_by_count = rules.call_by_count
-    if call_by_count is not None:
+    expected: str | None
+    if rules.call_table is not None:  # the call due by the cards left alone: read from the rules' table
+        expected = rules.call_table[left]
+    elif call_by_count is not None:
         # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
         memo = start.memo
         asked: Any = memo.get(-1 - seat, False) if memo is not None else False
-        expected: str | None = call_by_count(start, seat, left) if asked is False else asked
+        expected = call_by_count(start, seat, left) if asked is False else asked
     else:
         expected = rules.expected_call(start, seat, left, playing)
     if not expected:  # with no call due the play is listed without one: nothing to judge
@@ -427,6 +430,8 @@ def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None
     if not rules.calls_due:  # a game with no calls
         return None
     left = len(state.players[seat].hand) - 1
+    if rules.call_table is not None:  # the call due by the cards left alone, read from the rules' table
+        return rules.call_table[left] or None
     call_by_count = rules.call_by_count
     if call_by_count is not None:
         return call_by_count(state, seat, left) or None

@@ -95,6 +95,20 @@ def maumau_options() -> Sequence[Option]:
     return OPTIONS
 
 
+class MauMauCall:
+    """
+    The variation "the last card needs 'Mau-Mau' too" (``mau_mau_call``, any last card), named by the variant only
+    when it is played, so that the call due depends on the cards left alone in every game but those of a jack.
+    """
+
+    def __repr__(self) -> str:
+        return "MauMauCall()"
+
+    @hookimpl
+    def maumau_expected_call(self, cards_left: int) -> str | None:
+        return "Mau-Mau" if cards_left == 0 else None
+
+
 class JackMauMau:
     """
     The variation "'Mau-Mau' only when the last card is a jack" (``mau_mau_when="jack"``), named by the variant
@@ -120,8 +134,8 @@ def maumau_mechanics(options: Options) -> tuple[object, ...]:
     mechanics: list[object] = []
     if options["ace_with_another"]:
         mechanics.append(ACE_WITH_ANOTHER)
-    if options["mau_mau_call"] and options["mau_mau_when"] == "jack":
-        mechanics.append(JackMauMau())
+    if options["mau_mau_call"]:
+        mechanics.append(JackMauMau() if options["mau_mau_when"] == "jack" else MauMauCall())
     if options["pass_the_skip"]:
         mechanics.append(PassTheSkip())
     return tuple(mechanics)
@@ -174,12 +188,10 @@ def maumau_calls(options: Options) -> tuple[str, ...]:
 
 
 @hookimpl
-def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
-    if cards_left == 1:
-        return "Mau"
-    if cards_left == 0 and state.options["mau_mau_call"] and state.options["mau_mau_when"] == "any":
-        return "Mau-Mau"
-    return None  # with mau_mau_when="jack", `JackMauMau` answers for the last card
+def maumau_expected_call(cards_left: int) -> str | None:
+    # By the cards left alone: the kernel keeps the answer for each count.  With mau_mau_call, `MauMauCall` or
+    # `JackMauMau` answers for the last card.
+    return "Mau" if cards_left == 1 else None
 
 
 @hookimpl

@@ -616,8 +616,8 @@ def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         return by_count.get(cards_left)
 
     @hookimpl
-    def expected_by_count(self: object, state: GameState, seat: int, cards_left: int) -> str | None:
-        return by_count.get(cards_left)  # the arguments the kernel asks with, in order: it calls this method itself
+    def expected_by_count(self: object, cards_left: int) -> str | None:
+        return by_count.get(cards_left)  # by the cards left alone: the kernel keeps the answer for each count
 
     # A call that depends on no card is asked without the cards: once per decision rather than once per card.
     namespace["maumau_expected_call"] = expected_by_card if by_card else expected_by_count
