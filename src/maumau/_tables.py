@@ -31,7 +31,6 @@ it is seen, and kept alive so that its identity stays its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from attrs import frozen
@@ -156,9 +155,6 @@ def card_effects(function: _F | None = None, /, *, last_card: Effect | None = No
 
     return mark if function is None else mark(function)
 
-
-#: The card of a play.
-_CARD = attrgetter("card")
 
 #: The packages whose `per_card` marks are read: maumau's own, type-checked and tested against the rule texts.
 _OWN = ("maumau.", "maumau_variants.")
@@ -439,9 +435,6 @@ class Table:
         *found* with one play of each card id, the first: a deck of two packs holds two of each card.
         """
         object_ids = self.object_ids
-        card_ids = [*map(object_ids.__getitem__, map(id, map(_CARD, found)))]  # in one pass of C
-        if len(set(card_ids)) == len(card_ids):  # nearly always: no two alike may be played
-            return found
         seen: set[int] = set()
         once = []
         for play in found:
