@@ -129,7 +129,10 @@ class Rules:
     ``round_ended``, ``play_follows`` and ``play_may_end``, which are
     ``None`` when no plugin implements them.  ``calls_by_card`` tells
     whether the call due may depend on the cards played, ``calls_due`` whether
-    a call may be due at all.  ``house_rules`` holds
+    a call may be due at all, ``call_table`` the call due by the cards left,
+    kept by count where the hook answers by them alone (else ``None``), and
+    ``follow_up_ranks`` the ranks of the only cards ``follow_up`` may change
+    the play of (``None``: any card's).  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.

@@ -242,8 +242,10 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         changes["draws"] = 0
         changes["again"] = None
     state = replace_fields(state, changes)
-    if state.rules.calls_due:  # a game with calls: the call said is judged
-        state = _judge_call(state, start, seat, card, call, len(hand))
+    if state.rules.calls_due:  # a game with calls: the call said is judged, unless the rules' table says none is due
+        calls = state.rules.call_table
+        if calls is None or calls[len(hand)]:
+            state = _judge_call(state, start, seat, card, call, len(hand))
     cards = playing + (card,)
     effect = _effect_of(state, seat, cards)
     if effect is not NO_EFFECT or state.debt:  # a card that does something, or one that answers no debt it leaves
