@@ -20,6 +20,7 @@ from maumau import (
     Card,
     DrawCards,
     DrawRule,
+    Effect,
     GameState,
     Pass,
     PlayCard,
@@ -33,7 +34,7 @@ from maumau import (
     to_json,
 )
 from maumau._tables import Table
-from maumau.flow import evolve_state, matching, per_card, with_hand
+from maumau.flow import card_effects, evolve_state, matching, per_card, with_hand
 from maumau.testing import stacked_deck
 
 
@@ -112,8 +113,9 @@ def test_a_house_rule_playable_is_asked_at_every_turn() -> None:
     """
     state = new_game("classic", players=3, seed=5, plugins=[_EightsOnAnything()])
 
+    table = state.rules.table(state)
     assert state.rules.playable_rule is None
-    assert state.rules.table(state) is None
+    assert table is None or table.plays(state, 0, state.players[0].hand) is None  # its effects, at most
 
 
 class _MarkedByAThirdParty:
@@ -307,6 +309,10 @@ class _TurnsCounted:
         ("last-card", 4, ()),
         ("whot", 3, ()),
         ("classic-profile", 4, ()),
+        ("classic", 4, ()),
+        ("penalty-52", 3, ()),
+        ("uno-rlcard", 3, ()),
+        ("uno-rlcard", 2, (_TurnsCounted(),)),
     ],
 )
 def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_are(
@@ -333,3 +339,148 @@ def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_a
             tabled, asked = apply(tabled, action), apply(asked, action)
             assert tabled == evolve_state(asked, house_rules=names)  # the same position, but for the plugin's name
             assert tabled.events == asked.events
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("classic", {}),
+        ("classic", {"pass_the_skip": True, "nines_draw_three": True, "ace_with_another": True}),
+        ("penalty-52", {}),
+        ("sau-mau-mau", {}),
+    ],
+)
+def test_a_variant_s_effects_per_card_are_read_from_the_table_as_its_hook_answers(
+    variant: str, options: dict[str, object]
+) -> None:
+    """
+    A bundled variant's `maumau_card_effect` marked `card_effects` is a table per card: each card of the deck has
+    the effect its hook answers, nothing for a last card included, for the game's options.
+    """
+    state = new_game(variant, players=3, seed=2, options=options)
+    table = state.rules.table(state)
+    assert table is not None
+    seat = state.to_move
+    assert seat is not None
+
+    for card in state.rules.deck(state.options, 3):
+        for position in (state, _emptied(state, seat)):
+            effect = table.effect(position, seat, card)
+            assert effect is not None  # the table answers: the hook is not asked
+            assert effect == state.rules.card_effect(position, seat, card)
+
+
+class _NinesReverse:
+    """
+    A house rule: a 9 reverses the direction of play.
+    """
+
+    @hookimpl
+    def maumau_card_effect(self, card: Card) -> Effect | None:
+        return Effect(reverse=True) if card.rank == "9" else None
+
+
+def test_a_house_rule_card_effect_is_asked_at_every_play() -> None:
+    """
+    A house rule's `maumau_card_effect` has no table: the game asks the chain at every play, as before.
+    """
+    state = new_game("classic", players=3, seed=5, plugins=[_NinesReverse()])
+
+    assert state.rules.effects_rule is None
+
+
+class _EffectsMarkedByAThirdParty:
+    """
+    A third party's implementation marked `card_effects`: the mark is not read.
+    """
+
+    @hookimpl
+    @card_effects
+    def maumau_card_effect(self, card: Card) -> Effect:
+        return Effect(skip=1) if card.rank == "8" else Effect()
+
+
+def test_a_third_party_effects_mark_is_not_read() -> None:
+    """
+    Only maumau's own plugins' effects are read from tables: anyone else's implementation is asked at every play.
+    """
+    state = new_game("classic", players=3, seed=5, plugins=[_EffectsMarkedByAThirdParty()])
+
+    assert state.rules.effects_rule is None
+
+
+def test_a_profile_s_follow_up_names_the_ranks_it_follows_up() -> None:
+    """
+    A game profile's `maumau_follow_up` changes only the plays of the cards that make the next player draw at once
+    (uno-rlcard's +2 and +4): the kernel asks it for those alone.
+    """
+    state = new_game("uno-rlcard", players=2, seed=1)
+
+    assert state.rules.follow_up_ranks == frozenset({"+2", "+4"})
+    for card in state.rules.deck(state.options, 2):
+        if card.rank not in state.rules.follow_up_ranks:
+            assert state.rules.follow_up(state, 0, card) is state
+
+
+class _EightsSkipTwice:
+    """
+    A house rule: an 8 makes the next two players sit a turn out.
+    """
+
+    @hookimpl
+    def maumau_follow_up(self, state: GameState, card: Card) -> GameState | None:
+        return evolve_state(state, skips=2) if card.rank == "8" else None
+
+
+def test_a_house_rule_follow_up_is_asked_for_every_card() -> None:
+    """
+    With a house rule's `maumau_follow_up` beside a profile's, the chain is asked for every card played.
+    """
+    state = new_game("uno-rlcard", players=2, seed=1, plugins=[_EightsSkipTwice()])
+
+    assert state.rules.follow_up_ranks is None
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "calls"),
+    [
+        ("classic", {}, {1: "Mau"}),
+        ("classic", {"mau_mau_call": True}, {1: "Mau", 0: "Mau-Mau"}),
+        ("switch", {}, {1: "Last card"}),
+    ],
+)
+def test_a_call_by_the_cards_left_alone_is_read_from_the_rules_table(
+    variant: str, options: dict[str, object], calls: dict[int, str]
+) -> None:
+    """
+    Where every implementation of `maumau_expected_call` is maumau's own and takes the cards left alone, the call
+    due is kept by count: the rules' table answers as the hook does.
+    """
+    state = new_game(variant, players=3, seed=1, options=options)
+    table = state.rules.call_table
+    assert table is not None
+
+    for left in range(8):
+        assert table[left] == calls.get(left)
+        assert table[left] == state.rules.call_by_count(state, 0, left)  # type: ignore[misc]
+
+
+class _CallOnTwo:
+    """
+    A house rule: "Mau" is due with two cards left as well.
+    """
+
+    @hookimpl
+    def maumau_expected_call(self, cards_left: int) -> str | None:
+        return "Mau" if cards_left == 2 else None
+
+
+def test_a_house_rule_call_is_asked_at_every_decision() -> None:
+    """
+    A house rule's `maumau_expected_call`, even by the cards left alone, is not kept by count: it is asked.
+    """
+    state = new_game("classic", players=3, seed=1, plugins=[_CallOnTwo()])
+
+    assert state.rules.call_table is None
+    assert state.rules.call_by_count is not None
+    assert state.rules.call_by_count(state, 0, 2) == "Mau"

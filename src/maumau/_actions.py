@@ -199,8 +199,8 @@ def add_plays(
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
     if rules.calls_due:
-        call_by_count = rules.call_by_count  # read, then called: faster than a method-style call on CPython 3.11
-        expected = call_by_count(state, seat, left)
+        calls = rules.call_table  # the call due by the cards left, when it depends on them alone
+        expected = calls[left] if calls is not None else rules.call_by_count(state, seat, left)
         memo = state.memo
         if memo is not None:  # the answer, kept for the play to judge by without asking again (`flow.play_card`)
             memo[-1 - seat] = expected
@@ -225,9 +225,14 @@ def add_listed_plays(state: GameState, seat: int, plays: list[PlayCard], listed:
     For games whose plays are one card each and whose call due depends on the count of cards left alone
     (``rules.call_by_count``).
     """
-    call_by_count = state.rules.call_by_count
-    assert call_by_count is not None
-    expected = call_by_count(state, seat, len(state.players[seat].hand) - 1)
+    rules = state.rules
+    left = len(state.players[seat].hand) - 1
+    calls = rules.call_table  # the call due by the cards left, when it depends on them alone
+    if calls is not None:
+        expected = calls[left]
+    else:
+        assert rules.call_by_count is not None
+        expected = rules.call_by_count(state, seat, left)
     memo = state.memo
     if memo is not None:  # kept for the play to judge by (see `add_plays`)
         memo[-1 - seat] = expected
@@ -277,7 +282,10 @@ def _add_plays_of_several(
     )
     assert follows is not None
     hand = state.players[seat].hand
-    expected = None if call_by_count is None else call_by_count(state, seat, left)
+    if rules.call_table is not None:  # the call due by the cards left alone, read from the rules' table
+        expected = rules.call_table[left]
+    else:
+        expected = None if call_by_count is None else call_by_count(state, seat, left)
     for card in cards:
         played = (*playing, card)
         rest = without_card(hand, card)

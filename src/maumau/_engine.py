@@ -420,7 +420,11 @@ def _add_playable(
         plays = None if table is None else table.plays(state, seat, cards)
     if plays is not None:
         if plays and rules.calls_due:
-            add_listed_plays(state, seat, plays, actions)
+            calls = rules.call_table  # the call due by the cards left, when it depends on them alone
+            if calls is None or calls[len(state.players[seat].hand) - 1]:
+                add_listed_plays(state, seat, plays, actions)
+            else:  # no call due with these plays
+                actions += plays
         elif plays:  # no call is ever due: the table's plays as they are
             actions += plays
         return None, bool(plays)

@@ -28,7 +28,16 @@ from ._options import Option, Options, resolve_options
 from ._registry import load_variant
 from ._slots import Slot
 from ._state import GameState, MatchResult
-from ._tables import CardEffects, PerCard, Table, card_effects_rule, per_card_rule
+from ._tables import (
+    CallsByCount,
+    CardEffects,
+    PerCard,
+    Table,
+    calls_by_count,
+    card_effects_rule,
+    follow_up_ranks,
+    per_card_rule,
+)
 from .defaults import KERNEL_NAME
 from .exceptions import MaumauError, PluginError, Reason, shorten
 
@@ -120,7 +129,10 @@ class Rules:
     ``round_ended``, ``play_follows`` and ``play_may_end``, which are
     ``None`` when no plugin implements them.  ``calls_by_card`` tells
     whether the call due may depend on the cards played, ``calls_due`` whether
-    a call may be due at all.  ``house_rules`` holds
+    a call may be due at all, ``call_table`` the call due by the cards left,
+    kept by count where the hook answers by them alone (else ``None``), and
+    ``follow_up_ranks`` the ranks of the only cards ``follow_up`` may change
+    the play of (``None``: any card's).  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -243,6 +255,9 @@ class Rules:
         self._read_plays()
         # Pipelines nobody implements are None, so that a turn does not call them at all.
         self.follow_up: Callable[[GameState, int, Card], GameState] | None = self._implemented("maumau_follow_up")
+        #: The ranks of the only cards whose play `maumau_follow_up` may change (``None``: any card's), when the
+        #: chain is one implementation of maumau's own that says so: a play of another card skips asking.
+        self.follow_up_ranks = follow_up_ranks(self._impls("maumau_follow_up"))
         self._after_draw = hooks["maumau_after_draw"]
         #: Whether any plugin follows a draw up (`maumau_after_draw`): when none does, a draw skips asking.
         self.has_after_draw = self._implemented("maumau_after_draw") is not None
@@ -276,6 +291,13 @@ class Rules:
         self.calls_due = bool(self._impls("maumau_expected_call"))
         self.call_by_count: Callable[[GameState, int, int], str | None] | None = (
             None if self.calls_by_card else self._resolve("maumau_expected_call", ("state", "seat", "cards_left"))
+        )
+        #: The call due by the cards left, kept as asked, when every implementation of `maumau_expected_call` is
+        #: maumau's own and takes the cards left alone; ``None`` otherwise (``call_by_count`` is asked).
+        self.call_table: CallsByCount | None = (
+            CallsByCount(self._resolve("maumau_expected_call", ("cards_left",)))
+            if calls_by_count(self._impls("maumau_expected_call"))
+            else None
         )
         self.judge_call: Callable[
             [GameState, int, Card, str | None, str | None, tuple[Card, ...]], CallRuling | None
@@ -535,7 +557,7 @@ class Rules:
         key = (state.options, len(state.players))
         table = None if rule is None and effects is None else self._tables.get(key)
         if table is None and (rule is not None or effects is not None):
-            made = Table(rule, self.deck(*key), effects, len(state.players))
+            made = Table(rule, self.deck(*key), effects)
             table = remember(self._tables, key, made, PER_OPTIONS_SIZE)
         self.last_table = LastTable(state.options, len(state.players), table)
         return table

@@ -16,9 +16,11 @@ Whether a game is read from tables is decided when its rules are built
 marked implementation (the kernel's matching, a compiled game profile's,
 a variant's own), and no wrapper, no house rule and no other plugin is in
 it.  Any other chain is called as it is, at every turn, so that a
-third-party plugin keeps working unchanged.  A compiled game profile's
-`maumau_card_effect` is read the same way (`CardEffects`): the effect of
-each card, worked out once, looked up by the card object at every play.
+third-party plugin keeps working unchanged.  A `maumau_card_effect`
+implementation marked `card_effects` (a compiled game profile's, a bundled
+variant's) is read the same way (`card_effects_rule`): the effect of each
+card, asked of the hook once per game, looked up by the card object at every
+play.
 
 The table knows its deck's card objects by identity.  A card object that
 is not the deck's but equal to one of its cards (a game restored from
@@ -29,36 +31,46 @@ it is seen, and kept alive so that its identity stays its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from attrs import frozen
 
 from ._actions import PlayCard, keep_shared
 from ._cards import Card
-from ._effects import Effect
+from ._effects import NO_EFFECT, Effect
 
 if TYPE_CHECKING:  # the state the tables are read for; it is built above this module
     from ._state import GameState
 
 __all__ = [
     "EFFECTS_MARK",
+    "FOLLOW_UP_MARK",
     "LEARNED_KEPT",
     "MARK",
     "POSITIONS_KEPT",
+    "CallsByCount",
     "CardEffects",
     "PerCard",
     "Table",
+    "calls_by_count",
+    "card_effects",
     "card_effects_rule",
+    "follow_up_ranks",
     "per_card",
     "per_card_rule",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_R = TypeVar("_R")
 
 #: The attribute a `per_card` implementation carries its `PerCard` under.
 MARK = "maumau_per_card"
 #: The attribute a `maumau_card_effect` implementation of maumau's own carries its `CardEffects` under.
 EFFECTS_MARK = "maumau_card_effects"
+#: The attribute under which a `maumau_follow_up` implementation of maumau's own carries the ranks (a frozenset) of
+#: the only cards whose play it may change (a compiled game profile's: those that make the next player draw at
+#: once or pass turns on).
+FOLLOW_UP_MARK = "maumau_follow_up_ranks"
 
 #: The play of each card object of a deck (by its identity) in one position, or ``None`` where it may not be played.
 Plays = dict[int, PlayCard | None]
@@ -79,14 +91,13 @@ class PerCard:
 @frozen
 class CardEffects:
     """
-    How a `maumau_card_effect` implementation answers, as a table per card: *effect* gives the effect of a card
-    by the card alone and the player count (``effect(card, players)``); when *last_card* is not ``None``, a
-    play that empties the hand has that effect instead, whatever its card (a profile's ``last_card_effects =
-    false``).  Set by maumau's own plugins (a compiled game profile) under `EFFECTS_MARK`: the effects are
-    then read from the game's table at every play rather than asked of the hook.
+    How a `maumau_card_effect` implementation answers, as a table per card (`card_effects`): *effect*, asked with
+    the specification's arguments (state, seat, card), gives each card's effect by the card alone (and the game's
+    options and player count); when *last_card* is not ``None``, a play that empties the hand has that effect
+    instead, whatever its card.
     """
 
-    effect: Callable[[Card, int], Effect]
+    effect: Callable[..., Effect]
     last_card: Effect | None = None
 
 
@@ -110,6 +121,41 @@ def per_card(function: _F) -> _F:
     return function
 
 
+@overload
+def card_effects(function: _F, /) -> _F: ...
+
+
+@overload
+def card_effects(*, last_card: Effect | None = None) -> Callable[[_F], _F]: ...
+
+
+def card_effects(function: _F | None = None, /, *, last_card: Effect | None = None) -> _F | Callable[[_F], _F]:
+    """
+    Mark *function*, a `maumau_card_effect <maumau.hookspecs.maumau_card_effect>` implementation, as an effect
+    per card: ``@card_effects``, or ``@card_effects(last_card=effect)``.
+
+    The mark promises that the implementation always answers, and gives
+    each card its effect by the card alone (and the game's options and
+    player count): never by the seat, the hand or anything else of the
+    position, but that with *last_card* given, a play that empties the
+    hand has that effect, whatever its card.  The kernel then asks it once
+    per game (options and player count) about each card of the deck and
+    reads the effect of every later play from the game's table.  As with
+    `per_card`, the mark is read on maumau's own plugins only (the bundled
+    variants, compiled game profiles), and only when no other plugin and
+    no house rule implements the hook: anyone else's implementation is
+    called at every play.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def mark(marked: _F) -> _F:
+        setattr(marked, EFFECTS_MARK, CardEffects(marked, last_card))
+        return marked
+
+    return mark if function is None else mark(function)
+
+
 #: The packages whose `per_card` marks are read: maumau's own, type-checked and tested against the rule texts.
 _OWN = ("maumau.", "maumau_variants.")
 
@@ -125,7 +171,7 @@ def per_card_rule(impls: Sequence[Any]) -> PerCard | None:
     if not isinstance(mark, PerCard):
         return None
     if mark.rule is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
-        return PerCard(_asked_with(impl.function, impl.argnames), mark.last_resort)
+        return PerCard(_asked_with(impl.function, impl.argnames, _PLAYABLE_ARGS), mark.last_resort)
     return mark
 
 
@@ -136,7 +182,47 @@ def card_effects_rule(impls: Sequence[Any]) -> CardEffects | None:
     """
     impl = _own_single(impls)
     mark = None if impl is None else getattr(impl.function, EFFECTS_MARK, None)
-    return mark if isinstance(mark, CardEffects) else None
+    if not isinstance(mark, CardEffects):
+        return None
+    if mark.effect is getattr(impl.function, "__func__", impl.function):  # the implementation itself, maybe a method
+        return CardEffects(_asked_with(impl.function, impl.argnames, _EFFECT_ARGS), mark.last_card)
+    return mark
+
+
+class CallsByCount(dict[int, "str | None"]):
+    """
+    The call due with a play by the cards it leaves in hand alone, read like a table: each count's call is asked
+    of *ask* (the chain of `maumau_expected_call`, a function of ``cards_left``) the first time it comes up.
+    """
+
+    def __init__(self, ask: Callable[[int], str | None]) -> None:
+        super().__init__()
+        self._ask = ask
+
+    def __missing__(self, cards_left: int) -> str | None:
+        call = self[cards_left] = self._ask(cards_left)
+        return call
+
+
+def calls_by_count(impls: Sequence[Any]) -> bool:
+    """
+    Whether the chain of `maumau_expected_call` *impls* answers by the cards left alone: every implementation
+    is maumau's own, no wrapper and no house rule's, and takes ``cards_left`` and nothing else, so that the
+    kernel may keep its answer for each count (`CallsByCount`).
+    """
+    return bool(impls) and all(
+        _own_single([impl]) is not None and tuple(impl.argnames) == ("cards_left",) for impl in impls
+    )
+
+
+def follow_up_ranks(impls: Sequence[Any]) -> frozenset[str] | None:
+    """
+    The ranks of the only cards whose play the chain of `maumau_follow_up` *impls* may change, or ``None`` when any
+    card's may: as `card_effects_rule`, for the mark `FOLLOW_UP_MARK`.
+    """
+    impl = _own_single(impls)
+    ranks = None if impl is None else getattr(impl.function, FOLLOW_UP_MARK, None)
+    return ranks if isinstance(ranks, frozenset) else None
 
 
 def _own_single(impls: Sequence[Any]) -> Any:
@@ -152,18 +238,24 @@ def _own_single(impls: Sequence[Any]) -> Any:
     return impl
 
 
-def _asked_with(function: Callable[..., tuple[Card, ...]], argnames: Sequence[str]) -> Callable[..., tuple[Card, ...]]:
+#: The arguments of `maumau_playable` and of `maumau_card_effect`, in the specifications' order.
+_PLAYABLE_ARGS = ("state", "seat", "cards")
+_EFFECT_ARGS = ("state", "seat", "card")
+
+
+def _asked_with(function: Callable[..., _R], argnames: Sequence[str], spec: tuple[str, ...]) -> Callable[..., _R]:
     """
-    *function*, an implementation taking the arguments *argnames*, as a function of the spec's three in order.
+    *function*, an implementation taking the arguments *argnames*, as a function of the specification's
+    arguments *spec*, in order.
     """
-    if tuple(argnames) == ("state", "seat", "cards"):
+    if tuple(argnames) == spec:
         return function
 
-    def rule(state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        given = {"state": state, "seat": seat, "cards": cards}
+    def asked(*args: Any) -> _R:
+        given = dict(zip(spec, args, strict=True))
         return function(**{name: given[name] for name in argnames})
 
-    return rule
+    return asked
 
 
 #: The most positions (with the seat to move) a table keeps the plays of; a bound, since a table lives as long as
@@ -183,15 +275,13 @@ class Table:
     and keeps alive; equal cards share one card id.  The plays are filled in
     per position as positions come up, by asking *rule* once each (none when
     *rule* is ``None``: the hook answers).  The effects, when *effects* is
-    given, are worked out once per card id.  A card object that is not the
+    given, are asked once per card id, at the first play read.  A card object that is not the
     deck's but equal to one of its cards (a game restored from JSON, a
     stacked deck) is learned the first time it is seen, up to
     `LEARNED_KEPT` of them, and read as the deck's card from then on.
     """
 
-    def __init__(
-        self, rule: PerCard | None, cards: tuple[Card, ...], effects: CardEffects | None = None, players: int = 0
-    ) -> None:
+    def __init__(self, rule: PerCard | None, cards: tuple[Card, ...], effects: CardEffects | None = None) -> None:
         self.cards = cards
         #: The id of each card of the deck, by value: its first place in the deck.
         self.card_ids: dict[Card, int] = {}
@@ -209,10 +299,12 @@ class Table:
         self.resort = frozenset(self.card_ids[card] for card in self.distinct if card in last_resort)
         #: The card objects learned besides the deck's, kept alive so that their identities stay their own.
         self._learned: list[Card] = []
-        #: By card id, the effect of a play of the card (`CardEffects`); ``None`` when the hook answers.
-        self._effect_of_id = None if effects is None else [effects.effect(card, players) for card in self.distinct]
+        #: How the effects per card are asked (`CardEffects`); ``None`` when the hook answers at every play.
+        self._effects_rule = effects
+        #: By card id, the effect of a play of the card; ``None`` until the first play read, or when the hook answers.
+        self._effect_of_id: list[Effect] | None = None
         #: The effect of a play that empties the hand, whatever its card; ``None``: the card's own.
-        self.last_card = None if effects is None else effects.last_card
+        self.last_card = None if effects is None or effects.last_card is None else _plain(effects.last_card)
         self._start()
 
     def _start(self) -> None:
@@ -264,22 +356,37 @@ class Table:
         The effect of *seat*'s play of *card*, which has left the hand in *state*; ``None`` when the table cannot
         say (no effects per card, or a card that is no card of this deck: the hook answers).
         """
-        return self.play_effect(card, not state.players[seat].hand)
+        return self.play_effect(state, seat, card, not state.players[seat].hand)
 
-    def play_effect(self, card: Card, emptied: bool) -> Effect | None:
+    def play_effect(self, state: GameState, seat: int, card: Card, emptied: bool) -> Effect | None:
         """
-        The effect of a play of *card*, which *emptied* the hand or not; ``None`` when the table cannot say (no
-        effects per card, or a card that is no card of this deck: the hook answers).
+        The effect of *seat*'s play of *card* in *state* (before the card left the hand or after), which *emptied*
+        the hand or not; ``None`` when the table cannot say (no effects per card, or a card that is no card of this
+        deck: the hook answers).
         """
-        effects = self.effects
-        if effects is None:
-            return None
         if emptied and self.last_card is not None:
             return self.last_card
+        effects = self.effects
+        if effects is None:
+            if self._effects_rule is None:
+                return None
+            effects = self._ask_effects(state, seat)
         found = effects.get(id(card))
         if found is None and self._learn((card,)):
             return self.effects[id(card)]  # type: ignore[index]  # learned: the effects were made again
         return found
+
+    def _ask_effects(self, state: GameState, seat: int) -> dict[int, Effect]:
+        """
+        The effect of a play of each card object the table knows, asked of the hook once per card id, about *seat*
+        playing it in *state* (any position will do: the effects are a rule per card).
+        """
+        assert self._effects_rule is not None
+        effect = self._effects_rule.effect
+        self._effect_of_id = [_plain(effect(state, seat, card)) for card in self.distinct]
+        self._start()
+        assert self.effects is not None
+        return self.effects
 
     def _learn(self, cards: Collection[Card]) -> bool:
         """
@@ -344,3 +451,10 @@ class Table:
                 seen.add(card_id)
                 once.append(play)
         return once
+
+
+def _plain(effect: Effect) -> Effect:
+    """
+    *effect*, or the kernel's own plain effect when it is one (`maumau.flow.play_card` applies no effect then).
+    """
+    return NO_EFFECT if effect == NO_EFFECT else effect

@@ -41,7 +41,7 @@ from ._events import (
     seat_event,
 )
 from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, replace_fields, with_hand
-from ._tables import per_card
+from ._tables import card_effects, per_card
 from .exceptions import InvalidCallError
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "best_seats",
     "call_due",
     "can_draw",
+    "card_effects",
     "complete_turn",
     "draw_cards",
     "emit",
@@ -262,8 +263,10 @@ def _play_ended(
         state = _take_effect(state, seat, card, effect, start.skips)
     follow_up = state.rules.follow_up
     if follow_up is not None:
+        ranks = state.rules.follow_up_ranks  # those of the only cards it may follow up, or None: any card
         for each in cards:
-            state = follow_up(state, seat, each)
+            if ranks is None or each.rank in ranks:
+                state = follow_up(state, seat, each)
     if effect.choose_suit:
         choices = state.rules.suits(state) if effect.suits is None else effect.suits
         return replace_fields(state, {"pending": Pending(seat, "suit", choices, skip=effect.skip)})
@@ -306,11 +309,13 @@ def _played_at_once(
     and the game's `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>` asked of it as at any turn's end.
     """
     rules = state.rules
-    if rules.effects_rule is None or rules.follow_up is not None or not rules.plain_turn_order:
+    if rules.effects_rule is None or not rules.plain_turn_order:
         return None
+    if rules.follow_up is not None and (rules.follow_up_ranks is None or card.rank in rules.follow_up_ranks):
+        return None  # a follow-up may change what this card does
     last = rules.last_table  # the game's table, read without a call when it is the one asked for last
     table = last.table if last.options is state.options and last.players == len(state.players) else None
-    effect = None if table is None else table.play_effect(card, not hand)
+    effect = None if table is None else table.play_effect(state, seat, card, not hand)
     if effect is None:
         return None
     if effect is NO_EFFECT:  # the commonest card: the next seat plays, and a debt it leaves is void
@@ -355,6 +360,8 @@ def _call_expected(start: GameState, seat: int, card: Card, left: int) -> str | 
     The call due from *seat* for a play from *start* ending on *card* that leaves *left* cards in hand, if any.
     """
     rules = start.rules
+    if rules.call_table is not None:  # the call due by the cards left alone: read from the rules' table
+        return rules.call_table[left]
     call_by_count = rules.call_by_count
     if call_by_count is not None:
         # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
@@ -501,6 +508,8 @@ def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None
     if not rules.calls_due:  # a game with no calls
         return None
     left = len(state.players[seat].hand) - 1
+    if rules.call_table is not None:  # the call due by the cards left alone, read from the rules' table
+        return rules.call_table[left] or None
     call_by_count = rules.call_by_count
     if call_by_count is not None:
         return call_by_count(state, seat, left) or None

@@ -39,7 +39,7 @@ from maumau import (
     french_deck,
     hookimpl,
 )
-from maumau.flow import best_seats, evolve_state, matching, per_card
+from maumau.flow import best_seats, card_effects, evolve_state, matching, per_card
 from maumau.mechanics import Combinations
 
 #: Ranks of the 32-card pack.
@@ -95,6 +95,20 @@ def maumau_options() -> Sequence[Option]:
     return OPTIONS
 
 
+class MauMauCall:
+    """
+    The variation "the last card needs 'Mau-Mau' too" (``mau_mau_call``, any last card), named by the variant only
+    when it is played, so that the call due depends on the cards left alone in every game but those of a jack.
+    """
+
+    def __repr__(self) -> str:
+        return "MauMauCall()"
+
+    @hookimpl
+    def maumau_expected_call(self, cards_left: int) -> str | None:
+        return "Mau-Mau" if cards_left == 0 else None
+
+
 class JackMauMau:
     """
     The variation "'Mau-Mau' only when the last card is a jack" (``mau_mau_when="jack"``), named by the variant
@@ -120,8 +134,8 @@ def maumau_mechanics(options: Options) -> tuple[object, ...]:
     mechanics: list[object] = []
     if options["ace_with_another"]:
         mechanics.append(ACE_WITH_ANOTHER)
-    if options["mau_mau_call"] and options["mau_mau_when"] == "jack":
-        mechanics.append(JackMauMau())
+    if options["mau_mau_call"]:
+        mechanics.append(JackMauMau() if options["mau_mau_when"] == "jack" else MauMauCall())
     if options["pass_the_skip"]:
         mechanics.append(PassTheSkip())
     return tuple(mechanics)
@@ -174,12 +188,10 @@ def maumau_calls(options: Options) -> tuple[str, ...]:
 
 
 @hookimpl
-def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
-    if cards_left == 1:
-        return "Mau"
-    if cards_left == 0 and state.options["mau_mau_call"] and state.options["mau_mau_when"] == "any":
-        return "Mau-Mau"
-    return None  # with mau_mau_when="jack", `JackMauMau` answers for the last card
+def maumau_expected_call(cards_left: int) -> str | None:
+    # By the cards left alone: the kernel keeps the answer for each count.  With mau_mau_call, `MauMauCall` or
+    # `JackMauMau` answers for the last card.
+    return "Mau" if cards_left == 1 else None
 
 
 @hookimpl
@@ -196,6 +208,7 @@ PLAIN, SEVEN, EIGHT, JACK, NINE = Effect(), Effect(draw=2), Effect(skip=1), Effe
 
 
 @hookimpl
+@card_effects(last_card=PLAIN)  # each card by itself and the options, the last card none: the game's table answers
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
     if not state.players[seat].hand:
         return PLAIN  # the last card has no effect

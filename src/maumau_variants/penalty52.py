@@ -40,7 +40,7 @@ from maumau import (
     french_deck,
     hookimpl,
 )
-from maumau.flow import best_seats, can_draw, emit, matching
+from maumau.flow import best_seats, can_draw, card_effects, emit, matching
 from maumau.mechanics import Challenges
 from maumau.mechanics.challenges import offenders
 
@@ -156,7 +156,7 @@ def maumau_calls() -> tuple[str, ...]:
 
 
 @hookimpl
-def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | None:
+def maumau_expected_call(cards_left: int) -> str | None:  # by the cards left alone: the kernel keeps each answer
     if cards_left == 1:
         return "Mau"
     if cards_left == 0:
@@ -164,19 +164,24 @@ def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | 
     return None
 
 
+#: What the cards do, made once: effects are values, shared by every play.
+PLAIN, SEVEN, EIGHT, JACK = Effect(), Effect(draw=2), Effect(skip=1), Effect(choose_suit=True)
+
+
 @hookimpl
-def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
+@card_effects(last_card=PLAIN)  # each card by itself, the last card none: the game's table answers
+def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
     if not state.players[seat].hand:
         # The last card has no effect, called or not: a correct call wins at
         # once, and a challenged player plays on from it as from a plain card.
-        return Effect()
+        return PLAIN
     if card.rank == "7":
-        return Effect(draw=2)
+        return SEVEN
     if card.rank == "8":
-        return Effect(skip=1)
+        return EIGHT
     if card.rank == "J":
-        return Effect(choose_suit=True)
-    return None
+        return JACK
+    return PLAIN
 
 
 @hookimpl

@@ -43,7 +43,7 @@ from maumau import (
     RoundEnd,
     hookimpl,
 )
-from maumau.flow import best_seats, emit, matching
+from maumau.flow import best_seats, card_effects, emit, matching
 from maumau.mechanics import Board, Challenges, Choices, Decision
 from maumau.mechanics.challenges import PlayTakenBack, window
 
@@ -529,20 +529,25 @@ def maumau_expected_call(state: GameState, seat: int, cards_left: int) -> str | 
     return {1: "Mau", 0: "Mau Mau"}.get(cards_left, "")
 
 
+#: What the cards do, made once (but a Schlappi's, which wishes its own colour): effects are values.
+PLAIN, SKIPS, PLUS_TWO, NAMES_A_COLOUR = Effect(), Effect(skip=1), Effect(draw=2), Effect(choose_suit=True)
+
+
 @hookimpl
+@card_effects(last_card=PLAIN)  # each card by itself, the last card none: the game's table answers
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect:
     if not state.players[seat].hand:
         # The race ends with this card: a +2 makes nobody draw, an X skips nobody, a Bauer names nothing.
-        return Effect()
+        return PLAIN
     if card.rank == "X":
-        return Effect(skip=1)
+        return SKIPS
     if card.rank == "+2":
-        return Effect(draw=2)
+        return PLUS_TWO
     if card.rank == BAUER:
-        return Effect(choose_suit=True)
+        return NAMES_A_COLOUR
     if card.rank == SCHLAPPI:
         return Effect(wish=card.suit)
-    return Effect()
+    return PLAIN
 
 
 def _race_end_due(state: GameState) -> bool:

@@ -38,7 +38,7 @@ from .._options import Option, Options
 from .._select import CardSet, cards_of
 from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
-from .._tables import EFFECTS_MARK, MARK, CardEffects, PerCard
+from .._tables import FOLLOW_UP_MARK, MARK, PerCard, card_effects
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
@@ -539,12 +539,7 @@ def _effects(
         # A card's effect by the card and the player count, and nothing at all for the last card where it has none:
         # the game's table holds them, read by the card object at every play (`maumau._tables`).
         last_card = None if last_card_effects else plain
-        setattr(
-            maumau_card_effect,
-            EFFECTS_MARK,
-            CardEffects(lambda card, players: by_count[players].get(card, plain), last_card),
-        )
-        namespace["maumau_card_effect"] = maumau_card_effect
+        namespace["maumau_card_effect"] = card_effects(last_card=last_card)(maumau_card_effect)
     if data.get("several", {}).get("effects", "sum") == "last":
 
         @hookimpl
@@ -576,6 +571,7 @@ def _effects(
                 return state
             return evolve_state(state, skips=count)  # the turns are passed on as they are: owed, or answered
 
+        setattr(follow_up, FOLLOW_UP_MARK, ranks)  # a play of a card of another rank is never followed up
         _step(namespace, "maumau_follow_up", follow_up)
 
 
@@ -620,8 +616,8 @@ def _calls(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         return by_count.get(cards_left)
 
     @hookimpl
-    def expected_by_count(self: object, state: GameState, seat: int, cards_left: int) -> str | None:
-        return by_count.get(cards_left)  # the arguments the kernel asks with, in order: it calls this method itself
+    def expected_by_count(self: object, cards_left: int) -> str | None:
+        return by_count.get(cards_left)  # by the cards left alone: the kernel keeps the answer for each count
 
     # A call that depends on no card is asked without the cards: once per decision rather than once per card.
     namespace["maumau_expected_call"] = expected_by_card if by_card else expected_by_count
