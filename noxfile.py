@@ -95,7 +95,9 @@ def bench(session: nox.Session) -> None:
     ``nox -s bench -- --versions`` every shipped game's decisions per CPU second against maumau 0.2.0, one child
     process per version taking turns, as a table of ratios (with ``--instructions``, machine instructions and Python
     calls per decision under callgrind instead, which a busy machine cannot move; ``--commit REV`` compares with any
-    commit).
+    commit); ``nox -s bench -- --floor`` the least a decision of ``classic`` costs behind maumau's public face (the
+    caller's loop, a new state, a hand, the pile, the events, the log: no rule worked out), beside the engine and
+    OpenSpiel's Crazy Eights.
     """
     if "--adapters" in session.posargs:
         session.install("-e", ".[rl,openspiel]", "rlcard")
@@ -119,6 +121,11 @@ def bench(session: nox.Session) -> None:
     if "--versions" in session.posargs:  # every shipped game against 0.2.0, a git worktree of it made for the run
         rest = [arg for arg in session.posargs if arg != "--versions"]
         session.run("python", "benchmarks/versions.py", *rest)
+        return
+    if "--floor" in session.posargs:  # what the public face costs per decision whatever the rules do, beside OpenSpiel
+        session.install("open_spiel")
+        rest = [arg for arg in session.posargs if arg != "--floor"]
+        session.run("python", "benchmarks/floor.py", *rest)
         return
     if "--several" in session.posargs:
         rest = [arg for arg in session.posargs if arg != "--several"]

@@ -419,3 +419,66 @@ def test_a_house_rule_call_is_asked_at_every_decision() -> None:
     assert state.rules.call_table is None
     assert state.rules.call_by_count is not None
     assert state.rules.call_by_count(state, 0, 2) == "Mau"
+
+
+class _EffectsAsked:
+    """
+    A plugin that wraps `maumau_card_effect` and changes nothing: the game's effects are then asked of its hook at
+    every play, and every play takes the kernel's steps one by one.
+    """
+
+    @hookimpl(wrapper=True)
+    def maumau_card_effect(self) -> Iterator[None]:
+        return (yield)
+
+
+class _TurnsCounted:
+    """
+    A plugin that counts the turns ended, in ``shuffles`` (which seeds the next shuffle of the pile): a turn's end
+    that a step leaves out shows.
+    """
+
+    @hookimpl
+    def maumau_turn_ended(self, state: GameState) -> GameState:
+        return evolve_state(state, shuffles=state.shuffles + 1)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "plugins"),
+    [
+        ("crazy-eights-openspiel", 5, ()),
+        ("crazy-eights-openspiel", 3, (_TurnsCounted(),)),
+        ("switch", 4, ()),
+        ("switch", 2, (_TurnsCounted(),)),
+        ("black-jack", 3, ()),
+        ("last-card", 4, ()),
+        ("whot", 3, ()),
+        ("classic-profile", 4, ()),
+        ("classic", 4, ()),
+        ("penalty-52", 3, ()),
+    ],
+)
+def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_are(
+    variant: str, players: int, plugins: tuple[object, ...]
+) -> None:
+    """
+    A card played alone whose effect the game's table knows (no follow-up asked, no call due, no suit to name or
+    fix, nothing beyond the seats it skips) goes down, leaves its debt and direction, and hands the move on past
+    the seats it skips in one new state: the states, the events and the listings are those of the same game whose
+    effects are asked of the hook at every play, where the card goes down, its effect is taken, then the turn ends.
+    """
+    rng = random.Random(5)
+    for seed in range(12):
+        tabled = new_game(variant, players=players, seed=seed, plugins=plugins)
+        asked = new_game(variant, players=players, seed=seed, plugins=(*plugins, _EffectsAsked()))
+        assert tabled.rules.effects_rule is not None
+        assert asked.rules.effects_rule is None
+        names = tabled.house_rules
+        while tabled.result is None:
+            seat = tabled.to_move if tabled.to_move is not None else tabled.pending.seat  # type: ignore[union-attr]
+            actions = legal_actions(tabled, seat)
+            assert actions == legal_actions(asked, seat)
+            action = rng.choice([action for action in actions if type(action) is not Resign])
+            tabled, asked = apply(tabled, action), apply(asked, action)
+            assert tabled == evolve_state(asked, house_rules=names)  # the same position, but for the plugin's name
+            assert tabled.events == asked.events

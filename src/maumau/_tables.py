@@ -368,6 +368,21 @@ class Table:
             return self.effects[id(card)]  # type: ignore[index]  # learned: the effects were made again
         return found
 
+    def play_effect(self, card: Card, emptied: bool) -> Effect | None:
+        """
+        The effect of a play of *card*, which *emptied* the hand or not; ``None`` when the table cannot say (no
+        effects per card, none asked yet, or a card that is no card of this deck: `effect` answers).
+        """
+        if emptied and self.last_card is not None:
+            return self.last_card
+        effects = self.effects
+        if effects is None:
+            return None
+        found = effects.get(id(card))
+        if found is None and self._learn((card,)):
+            return self.effects[id(card)]  # type: ignore[index]  # learned: the effects were made again
+        return found
+
     def _ask_effects(self, state: GameState, seat: int) -> dict[int, Effect]:
         """
         The effect of a play of each card object the table knows, asked of the hook once per card id, about *seat*

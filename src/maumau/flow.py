@@ -224,9 +224,7 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     hand = without_card(state.players[seat].hand, card)
     if more:
         return _play_on(state, seat, card, hand)
-    start = state
-    playing = state.playing
-    changes = {
+    changes = {  # the play's last card goes down: the hand, the pile, the turn so far, what the card before asked
         "players": with_hand(state.players, seat, hand),
         "discard_pile": state.discard_pile + (card,),
         "drawn": None,
@@ -236,17 +234,30 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
         "to_move": seat,
         "events": state.events + (card_played(seat, card, call, seat != state.to_move),),
     }
-    if playing:
+    if state.playing:
         changes["playing"] = ()
     if state.draws or state.again is not None:  # what the turn so far held: rarely anything
         changes["draws"] = 0
         changes["again"] = None
-    state = replace_fields(state, changes)
-    if state.rules.calls_due:  # a game with calls: the call said is judged, unless the rules' table says none is due
-        calls = state.rules.call_table
-        if calls is None or calls[len(hand)]:
-            state = _judge_call(state, start, seat, card, call, len(hand))
-    cards = playing + (card,)
+    # A game with calls: the call due, asked of the position the play starts from, judged once the card is down.
+    expected = _call_expected(state, seat, card, len(hand)) if state.rules.calls_due else None
+    if not (expected or state.playing or state.waits) and state.pending is None:
+        played = _played_at_once(state, seat, card, hand, changes)
+        if played is not None:
+            return played
+    return _play_ended(state, replace_fields(state, changes), seat, card, call, expected)
+
+
+def _play_ended(
+    start: GameState, state: GameState, seat: int, card: Card, call: str | None, expected: str | None
+) -> GameState:
+    """
+    The play from *start* whose last card, *card*, is down in *state*: the call judged where one was *expected*, the
+    effect of the play's cards taken, each card followed up, then a suit to name or the turn completed.
+    """
+    if expected:
+        state = _judge_call(state, start, seat, card, call, expected)
+    cards = start.playing + (card,)
     effect = _effect_of(state, seat, cards)
     if effect is not NO_EFFECT or state.debt:  # a card that does something, or one that answers no debt it leaves
         state = _take_effect(state, seat, card, effect, start.skips)
@@ -284,26 +295,89 @@ def _play_on(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) ->
     )
 
 
-def _judge_call(state: GameState, start: GameState, seat: int, card: Card, call: str | None, left: int) -> GameState:
+def _played_at_once(
+    state: GameState, seat: int, card: Card, hand: tuple[Card, ...], changes: dict[str, Any]
+) -> GameState | None:
     """
-    *state* after judging *call*, said with a play whose last card is *card*, leaving *left* cards in hand, from
-    *start*: a missed call is the variant's to punish.
+    *seat*'s play of *card* alone, leaving *hand*, as one new state where its effect is known and reaches no further
+    than the seats it skips: the card down (*changes*), the debt and the direction it leaves, and the move handed on
+    past the seats it skips, in the kernel's turn order.  ``None`` where the game's table does not know the effect,
+    a follow-up is asked, a suit is named or fixed, the effect reaches further, the turn order is a plugin's or a
+    seat on the way has resigned.
+
+    The state the kernel's steps (the card down, its effect taken, the turn completed) come to, with the same events,
+    and the game's `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>` asked of it as at any turn's end.
     """
     rules = state.rules
-    playing = start.playing + (card,)
-    call_by_count = rules.call_by_count
-    expected: str | None
+    if rules.effects_rule is None or rules.follow_up is not None or not rules.plain_turn_order:
+        return None
+    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
+    table = last.table if last.options is state.options and last.players == len(state.players) else None
+    effect = None if table is None else table.play_effect(card, not hand)
+    if effect is None:
+        return None
+    if effect is NO_EFFECT:  # the commonest card: the next seat plays, and a debt it leaves is void
+        following: int | None = (seat + state.direction) % len(state.players)
+        if state.debt:
+            changes["debt"] = 0
+    elif effect.choose_suit or effect.wish or effect.beyond:
+        return None
+    else:
+        following = _passed_over(state, seat, effect, changes)
+    if following is None or state.players[following].resigned:
+        return None
+    changes["to_move"] = following
+    state = replace_fields(state, changes)
+    return state if rules.turn_ended is None else rules.turn_ended(state, seat)
+
+
+def _passed_over(state: GameState, seat: int, effect: Effect, changes: dict[str, Any]) -> int | None:
+    """
+    The seat after *seat* and the seats *effect* skips, in the direction it leaves, with the debt, direction and
+    events it makes set in *changes*; ``None`` when a seat it skips has resigned.
+    """
+    players = state.players
+    direction = state.direction
+    events = changes["events"]
+    if effect.reverse:
+        direction = changes["direction"] = -direction
+        events += (DirectionReversed(direction),)
+    following = (seat + direction) % len(players)
+    for _ in range(effect.skip):  # each seat passed over, in turn
+        if players[following].resigned:
+            return None
+        events += (seat_event(TurnSkipped, following),)
+        following = (following + direction) % len(players)
+    changes["debt"] = state.debt + effect.draw if effect.draw else 0
+    changes["events"] = events
+    return following
+
+
+def _call_expected(start: GameState, seat: int, card: Card, left: int) -> str | None:
+    """
+    The call due from *seat* for a play from *start* ending on *card* that leaves *left* cards in hand, if any.
+    """
+    rules = start.rules
     if rules.call_table is not None:  # the call due by the cards left alone: read from the rules' table
-        expected = rules.call_table[left]
-    elif call_by_count is not None:
+        return rules.call_table[left]
+    call_by_count = rules.call_by_count
+    if call_by_count is not None:
         # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
         memo = start.memo
         asked: Any = memo.get(-1 - seat, False) if memo is not None else False
-        expected = call_by_count(start, seat, left) if asked is False else asked
-    else:
-        expected = rules.expected_call(start, seat, left, playing)
-    if not expected:  # with no call due the play is listed without one: nothing to judge
-        return state
+        return call_by_count(start, seat, left) if asked is False else asked
+    return rules.expected_call(start, seat, left, start.playing + (card,))
+
+
+def _judge_call(
+    state: GameState, start: GameState, seat: int, card: Card, call: str | None, expected: str
+) -> GameState:
+    """
+    *state* after judging *call*, said with a play from *start* whose last card is *card*, where *expected* was
+    due: a missed call is the variant's to punish.
+    """
+    rules = state.rules
+    playing = start.playing + (card,)
     ruling = rules.judge_call(state, seat, card, call, expected, playing)
     if ruling is not None and ruling.missed is not None:
         state = rules.call_missed(state, seat, ruling, start)
