@@ -17,7 +17,9 @@ tables, the matches finished, the moves sent, the moves per second (wall
 clock, and per CPU second of the server process), the time from sending a
 move to seeing the state it made (p50 and p99), the moves that came too
 late (two pages of a table answered the same state, and the server refused
-the second: the race every real table has), what the flood got (tables
+the second: the race every real table has), the messages the server asked
+a page to send again more slowly (its rate limit; the page waits a moment and
+sends it again, as a well-behaved client does), what the flood got (tables
 made, creates refused, closes for flooding), the server's memory at rest
 and at its peak, and the errors: any other refusal, and failed or dropped
 connections of the players.  It exits non-zero when there was any error or
@@ -82,6 +84,7 @@ class Counts:
     def __init__(self) -> None:
         self.moves = 0
         self.stale = 0
+        self.slowed = 0
         self.refusals: list[str] = []
         self.failures: list[str] = []
         self.finished: set[str] = set()
@@ -97,6 +100,7 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
     """
     rng = random.Random(seed)
     sent: tuple[int, float] | None = None  # the version a move was sent on, and when
+    last = ""  # the last request sent, sent again when the server dropped it for the rate
     try:
         async with websockets.connect(url, max_size=None) as page:
             while time.monotonic() < stop:
@@ -108,6 +112,11 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
                 if message["type"] == "error":
                     if message["message"].startswith("too late"):
                         counts.stale += 1  # another page moved first: the race a real table has too
+                    elif message["message"].startswith("too many messages") and last:
+                        # Dropped unread for the page's rate (a loaded machine answers in bursts): wait, send again.
+                        counts.slowed += 1
+                        await asyncio.sleep(0.25)
+                        await page.send(last)
                     else:
                         counts.refusals.append(message["message"])
                     continue
@@ -127,7 +136,8 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
                     request = {"type": "decline"} if choice is None else {"type": "act", "action": choice["action"]}
                 else:
                     continue
-                await page.send(json.dumps({**request, "version": message["version"]}))
+                last = json.dumps({**request, "version": message["version"]})
+                await page.send(last)
                 sent = (message["version"], time.monotonic())
                 counts.moves += 1
     except (OSError, websockets.WebSocketException) as error:
@@ -270,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{counts.moves / wall:.0f} moves/s; "
         f"server {cpu:.1f} CPU s, {counts.moves / max(cpu, 1e-9):.0f} moves per CPU s; "
         f"move to its state: p50 {p50:.0f} ms, p99 {p99:.0f} ms; "
-        f"{counts.stale} too late (another page moved first); "
+        f"{counts.stale} too late (another page moved first); {counts.slowed} sent again after a 'slow down'; "
         f"errors: {errors} ({len(counts.refusals)} refused, {len(counts.failures)} connections failed)"
     )
     print(

@@ -342,6 +342,44 @@ def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_a
 
 
 @pytest.mark.parametrize(
+    ("variant", "players"),
+    [("switch", 5), ("uno-rlcard", 4), ("crazy-eights-openspiel", 5), ("black-jack", 4), ("whot", 4)],
+)
+def test_a_play_past_a_seat_that_resigned_takes_the_kernel_s_steps(variant: str, players: int) -> None:
+    """
+    Where the seat a play hands the move to, or a seat it skips, has resigned, the play is not one step: it takes
+    the kernel's steps, which pass over the seats no longer in, and ends as the same game with its effects asked.
+    """
+    rng = random.Random(7)
+    passed_a_resigned_seat = 0
+    for seed in range(10):
+        tabled = new_game(variant, players=players, seed=seed)
+        asked = new_game(variant, players=players, seed=seed, plugins=(_EffectsAsked(),))
+        names = tabled.house_rules
+        steps = 0
+        while tabled.result is None:
+            seat = tabled.to_move if tabled.to_move is not None else tabled.pending.seat  # type: ignore[union-attr]
+            if steps == 2:  # the seat after the mover resigns: later plays pass it
+                seat = (seat + tabled.direction) % players
+                action: Action = Resign(seat)
+            else:
+                actions = legal_actions(tabled, seat)
+                assert actions == legal_actions(asked, seat)
+                action = rng.choice([action for action in actions if type(action) is not Resign])
+            before = tabled
+            tabled, asked = apply(tabled, action), apply(asked, action)
+            steps += 1
+            assert tabled == evolve_state(asked, house_rules=names)
+            assert tabled.events == asked.events
+            if type(action) is PlayCard and tabled.to_move is not None and tabled.round == before.round:
+                # The seats between the one that played and the one to move: those the play handed the move past.
+                way = [(seat + step * tabled.direction) % players for step in range(1, players)]
+                passed = way[: way.index(tabled.to_move)] if tabled.to_move in way else []
+                passed_a_resigned_seat += any(tabled.players[passing].resigned for passing in passed)
+    assert passed_a_resigned_seat  # the games did pass over a seat that resigned
+
+
+@pytest.mark.parametrize(
     ("variant", "options"),
     [
         ("classic", {}),

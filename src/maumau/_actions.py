@@ -199,8 +199,7 @@ def add_plays(
             _add_closing(state, seat, card, listed, expected_call(state, seat, left, (card,)))
         return
     if rules.calls_due:
-        calls = rules.call_table  # the call due by the cards left, when it depends on them alone
-        expected = calls[left] if calls is not None else rules.call_by_count(state, seat, left)
+        expected = rules.call_by_cards_left(state, seat, left)
         memo = state.memo
         if memo is not None:  # the answer, kept for the play to judge by without asking again (`flow.play_card`)
             memo[-1 - seat] = expected
@@ -225,14 +224,7 @@ def add_listed_plays(state: GameState, seat: int, plays: list[PlayCard], listed:
     For games whose plays are one card each and whose call due depends on the count of cards left alone
     (``rules.call_by_count``).
     """
-    rules = state.rules
-    left = len(state.players[seat].hand) - 1
-    calls = rules.call_table  # the call due by the cards left, when it depends on them alone
-    if calls is not None:
-        expected = calls[left]
-    else:
-        assert rules.call_by_count is not None
-        expected = rules.call_by_count(state, seat, left)
+    expected = state.rules.call_by_cards_left(state, seat, len(state.players[seat].hand) - 1)
     memo = state.memo
     if memo is not None:  # kept for the play to judge by (see `add_plays`)
         memo[-1 - seat] = expected
@@ -282,10 +274,7 @@ def _add_plays_of_several(
     )
     assert follows is not None
     hand = state.players[seat].hand
-    if rules.call_table is not None:  # the call due by the cards left alone, read from the rules' table
-        expected = rules.call_table[left]
-    else:
-        expected = None if call_by_count is None else call_by_count(state, seat, left)
+    expected = None if call_by_count is None else rules.call_by_cards_left(state, seat, left)
     for card in cards:
         played = (*playing, card)
         rest = without_card(hand, card)

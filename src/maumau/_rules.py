@@ -608,6 +608,19 @@ class Rules:
         self._last_calls = LastAnswer(options, calls)
         return calls
 
+    def call_by_cards_left(self, state: GameState, seat: int, left: int) -> str | None:
+        """
+        The call due from *seat* when a play leaves it *left* cards, in a game whose call depends on that count
+        alone (``call_by_count`` is set): read from ``call_table`` when maumau's own rules answer, else asked.
+
+        The one reader of a call by count, so that listing a play and carrying it out agree.
+        """
+        table = self.call_table
+        if table is not None:
+            return table[left]
+        assert self.call_by_count is not None, "the call due depends on the cards played: ask expected_call"
+        return self.call_by_count(state, seat, left)
+
     def draw_rule(self, options: Options) -> DrawRule:
         """
         The game's `maumau.DrawRule` with *options* (`maumau_draw_rule <maumau.hookspecs.maumau_draw_rule>`).

@@ -319,15 +319,18 @@ def _played_at_once(
     if effect is None:
         return None
     if effect is NO_EFFECT:  # the commonest card: the next seat plays, and a debt it leaves is void
-        following: int | None = (seat + state.direction) % len(state.players)
+        following = (seat + state.direction) % len(state.players)
+        if state.players[following].resigned:
+            return None
         if state.debt:
             changes["debt"] = 0
     elif effect.choose_suit or effect.wish or effect.beyond:
         return None
     else:
-        following = _passed_over(state, seat, effect, changes)
-    if following is None or state.players[following].resigned:
-        return None
+        passed = _passed_over(state, seat, effect, changes)
+        if passed is None:
+            return None
+        following = passed
     changes["to_move"] = following
     state = replace_fields(state, changes)
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
@@ -336,20 +339,21 @@ def _played_at_once(
 def _passed_over(state: GameState, seat: int, effect: Effect, changes: dict[str, Any]) -> int | None:
     """
     The seat after *seat* and the seats *effect* skips, in the direction it leaves, with the debt, direction and
-    events it makes set in *changes*; ``None`` when a seat it skips has resigned.
+    events it makes set in *changes*; ``None``, and *changes* as they were, when one of those seats has resigned.
     """
     players = state.players
-    direction = state.direction
-    events = changes["events"]
-    if effect.reverse:
-        direction = changes["direction"] = -direction
-        events += (DirectionReversed(direction),)
+    direction = -state.direction if effect.reverse else state.direction
+    events = changes["events"] + (DirectionReversed(direction),) if effect.reverse else changes["events"]
     following = (seat + direction) % len(players)
     for _ in range(effect.skip):  # each seat passed over, in turn
         if players[following].resigned:
             return None
         events += (seat_event(TurnSkipped, following),)
         following = (following + direction) % len(players)
+    if players[following].resigned:
+        return None
+    if effect.reverse:
+        changes["direction"] = direction
     changes["debt"] = state.debt + effect.draw if effect.draw else 0
     changes["events"] = events
     return following
@@ -360,15 +364,14 @@ def _call_expected(start: GameState, seat: int, card: Card, left: int) -> str | 
     The call due from *seat* for a play from *start* ending on *card* that leaves *left* cards in hand, if any.
     """
     rules = start.rules
-    if rules.call_table is not None:  # the call due by the cards left alone: read from the rules' table
+    if rules.call_by_count is None:  # the call due depends on the cards played
+        return rules.expected_call(start, seat, left, start.playing + (card,))
+    if rules.call_table is not None:  # `Rules.call_by_cards_left`'s table, read here without a call: every play
         return rules.call_table[left]
-    call_by_count = rules.call_by_count
-    if call_by_count is not None:
-        # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
-        memo = start.memo
-        asked: Any = memo.get(-1 - seat, False) if memo is not None else False
-        return call_by_count(start, seat, left) if asked is False else asked
-    return rules.expected_call(start, seat, left, start.playing + (card,))
+    # The question `call_due` asks while listing: answered once, when the listing of *start* kept its answer.
+    memo = start.memo
+    asked: Any = memo.get(-1 - seat, False) if memo is not None else False
+    return rules.call_by_cards_left(start, seat, left) if asked is False else asked
 
 
 def _judge_call(
@@ -508,11 +511,8 @@ def call_due(state: GameState, seat: int, cards: tuple[Card, ...]) -> str | None
     if not rules.calls_due:  # a game with no calls
         return None
     left = len(state.players[seat].hand) - 1
-    if rules.call_table is not None:  # the call due by the cards left alone, read from the rules' table
-        return rules.call_table[left] or None
-    call_by_count = rules.call_by_count
-    if call_by_count is not None:
-        return call_by_count(state, seat, left) or None
+    if rules.call_by_count is not None:  # the call depends on the count of cards left alone
+        return rules.call_by_cards_left(state, seat, left) or None
     return rules.expected_call(state, seat, left, cards) or None
 
 
