@@ -379,6 +379,41 @@ def test_a_play_past_a_seat_that_resigned_takes_the_kernel_s_steps(variant: str,
     assert passed_a_resigned_seat  # the games did pass over a seat that resigned
 
 
+class _StepBeforeActionAsked:
+    """
+    A plugin with a step before every action that changes nothing: a profile's count of plays is then asked of its
+    own step before every action too, in a state of its own.
+    """
+
+    @hookimpl
+    def maumau_before_action(self) -> GameState | None:
+        return None
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_profile_s_count_of_plays_is_set_with_the_card_down(players: int) -> None:
+    """
+    Where a game profile's only step before an action counts the plays of cards (`crazy-eights-openspiel`'s
+    ``round.max_plays``), the kernel counts a play with the card down, in the play's own new state: the states and
+    events are those of the same game whose step is asked before every action.
+    """
+    rng = random.Random(3)
+    for seed in range(20):
+        counted = new_game("crazy-eights-openspiel", players=players, seed=seed)
+        asked = new_game("crazy-eights-openspiel", players=players, seed=seed, plugins=(_StepBeforeActionAsked(),))
+        assert counted.rules.counted_play is not None
+        assert asked.rules.counted_play is None
+        names = counted.house_rules
+        while counted.result is None:
+            seat = counted.to_move if counted.to_move is not None else counted.pending.seat  # type: ignore[union-attr]
+            actions = legal_actions(counted, seat)
+            assert actions == legal_actions(asked, seat)
+            action = rng.choice([action for action in actions if type(action) is not Resign])
+            counted, asked = apply(counted, action), apply(asked, action)
+            assert counted == evolve_state(asked, house_rules=names)
+            assert counted.events == asked.events
+
+
 @pytest.mark.parametrize(
     ("variant", "options"),
     [

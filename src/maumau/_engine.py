@@ -521,7 +521,9 @@ def apply(state: GameState, action: Action) -> GameState:
     before = state
     rules = state.rules
     try:
-        if rules.before_action is not None:
+        if rules.before_action is not None and (
+            rules.counted_play is None or type(action) is not PlayCard or action.seat != state.to_move
+        ):  # the turn's play in a game whose step before it only counts it: counted as it is carried out
             state = rules.before_action(state, action)
         state = _carried_out(state, action)
         if state.result is None and not state.playing:  # nothing ends while a play of several cards is open
@@ -572,7 +574,9 @@ def _carried_out(state: GameState, action: Action) -> GameState:
     seat = action.seat
     if kind is PlayCard and seat == state.to_move:
         play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
-        return flow.play_card(state, seat, play.card, play.call, play.more)
+        counted = state.rules.counted_play  # the game's count of plays, set with the card down
+        slots = None if counted is None else counted(state)
+        return flow.play_card(state, seat, play.card, play.call, play.more, slots=slots)
     if kind is DrawCards:
         return _draw(state, seat)
     if kind is Pass:

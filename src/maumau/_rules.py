@@ -35,6 +35,7 @@ from ._tables import (
     Table,
     calls_by_count,
     card_effects_rule,
+    counted_play,
     follow_up_ranks,
     per_card_rule,
 )
@@ -132,7 +133,9 @@ class Rules:
     a call may be due at all, ``call_table`` the call due by the cards left,
     kept by count where the hook answers by them alone (else ``None``), and
     ``follow_up_ranks`` the ranks of the only cards ``follow_up`` may change
-    the play of (``None``: any card's).  ``house_rules`` holds
+    the play of (``None``: any card's), and ``counted_play`` the slots a play
+    leaves where ``before_action`` only counts the plays of cards (else
+    ``None``).  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -271,6 +274,11 @@ class Rules:
         self.has_actions = self._implemented("maumau_actions") is not None
         self.apply_action: Callable[[GameState, Action], GameState | None] = hooks["maumau_apply_action"]
         self.before_action: Callable[[GameState, Action], GameState] | None = self._implemented("maumau_before_action")
+        #: Where the only step before an action counts the plays of cards (a compiled game profile's count): the
+        #: slots of a state with one more play counted, which a play sets with its card down; ``None`` otherwise.
+        self.counted_play: Callable[[GameState], tuple[tuple[str, Any], ...]] | None = counted_play(
+            self._impls("maumau_before_action")
+        )
         self.turn_ended: Callable[[GameState, int], GameState] | None = self._implemented("maumau_turn_ended")
 
     def _read_calls(self) -> None:

@@ -47,6 +47,7 @@ __all__ = [
     "FOLLOW_UP_MARK",
     "LEARNED_KEPT",
     "MARK",
+    "PLAY_COUNT_MARK",
     "POSITIONS_KEPT",
     "CallsByCount",
     "CardEffects",
@@ -55,6 +56,7 @@ __all__ = [
     "calls_by_count",
     "card_effects",
     "card_effects_rule",
+    "counted_play",
     "follow_up_ranks",
     "per_card",
     "per_card_rule",
@@ -71,6 +73,10 @@ EFFECTS_MARK = "maumau_card_effects"
 #: the only cards whose play it may change (a compiled game profile's: those that make the next player draw at
 #: once or pass turns on).
 FOLLOW_UP_MARK = "maumau_follow_up_ranks"
+#: The attribute under which a `maumau_before_action` implementation of maumau's own that counts the plays of cards
+#: (a compiled game profile's count, `round.max_plays`) carries the function that gives the slots of a state with
+#: one more play counted: what the step does before a `PlayCard`, and all it does then.
+PLAY_COUNT_MARK = "maumau_play_count"
 
 #: The play of each card object of a deck (by its identity) in one position, or ``None`` where it may not be played.
 Plays = dict[int, PlayCard | None]
@@ -223,6 +229,18 @@ def follow_up_ranks(impls: Sequence[Any]) -> frozenset[str] | None:
     impl = _own_single(impls)
     ranks = None if impl is None else getattr(impl.function, FOLLOW_UP_MARK, None)
     return ranks if isinstance(ranks, frozenset) else None
+
+
+def counted_play(impls: Sequence[Any]) -> Callable[[GameState], tuple[tuple[str, Any], ...]] | None:
+    """
+    The slots of a state with one more play of a card counted, where the chain of `maumau_before_action` *impls* is
+    one implementation of maumau's own marked `PLAY_COUNT_MARK`, which does nothing else before a `PlayCard`; else
+    ``None``.  The kernel then sets those slots with the card down, in the same new state, rather than asking the
+    step for a state of its own first.
+    """
+    impl = _own_single(impls)
+    count = None if impl is None else getattr(impl.function, PLAY_COUNT_MARK, None)
+    return count if callable(count) else None
 
 
 def _own_single(impls: Sequence[Any]) -> Any:

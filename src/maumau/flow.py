@@ -206,7 +206,15 @@ def walk(state: GameState, seat: int, eligible: Callable[[int], bool]) -> int:
     return seat
 
 
-def play_card(state: GameState, seat: int, card: Card, call: str | None, more: bool = False) -> GameState:
+def play_card(
+    state: GameState,
+    seat: int,
+    card: Card,
+    call: str | None,
+    more: bool = False,
+    *,
+    slots: tuple[tuple[str, Any], ...] | None = None,
+) -> GameState:
     """
     *seat* plays *card* (in turn, or out of turn as a jump-in), saying *call*: to the end of the play and the turn.
 
@@ -220,11 +228,17 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     follow-up runs; and the turn completes, unless a suit must be named or a
     follow-up asks for a decision first.  The caller has checked that the
     play is legal.
+
+    *slots*, when given, replace the state's slots with the card down: a
+    count the game keeps of its plays, set in the play's first new state
+    rather than in one of its own before it.
+
+    .. versionchanged:: 0.2.0 *slots*.
     """
     hand = without_card(state.players[seat].hand, card)
     if more:
-        return _play_on(state, seat, card, hand)
-    changes = {  # the play's last card goes down: the hand, the pile, the turn so far, what the card before asked
+        return _play_on(state, seat, card, hand, slots)
+    changes: dict[str, Any] = {  # the play's last card goes down: the hand, the pile, the turn so far, what it asked
         "players": with_hand(state.players, seat, hand),
         "discard_pile": state.discard_pile + (card,),
         "drawn": None,
@@ -236,6 +250,8 @@ def play_card(state: GameState, seat: int, card: Card, call: str | None, more: b
     }
     if state.playing:
         changes["playing"] = ()
+    if slots is not None:
+        changes["slots"] = slots
     if state.draws or state.again is not None:  # what the turn so far held: rarely anything
         changes["draws"] = 0
         changes["again"] = None
@@ -273,26 +289,28 @@ def _play_ended(
     return complete_turn(state, seat, effect.skip)
 
 
-def _play_on(state: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> GameState:
+def _play_on(
+    state: GameState, seat: int, card: Card, hand: tuple[Card, ...], slots: tuple[tuple[str, Any], ...] | None
+) -> GameState:
     """
     *seat* puts *card* down as part of a play that more cards follow: it lies on the pile, and what the play does
-    waits for its last card.
+    waits for its last card; with *slots*, the state's slots replaced.
     """
-    return replace_fields(
-        state,
-        {
-            "players": with_hand(state.players, seat, hand),
-            "discard_pile": state.discard_pile + (card,),
-            "playing": state.playing + (card,),
-            "drawn": None,
-            "draws": 0,
-            "passes": 0,
-            "wish": None,
-            "again": None,
-            "to_move": seat,
-            "events": state.events + (card_played(seat, card, None, seat != state.to_move, True),),
-        },
-    )
+    changes: dict[str, Any] = {
+        "players": with_hand(state.players, seat, hand),
+        "discard_pile": state.discard_pile + (card,),
+        "playing": state.playing + (card,),
+        "drawn": None,
+        "draws": 0,
+        "passes": 0,
+        "wish": None,
+        "again": None,
+        "to_move": seat,
+        "events": state.events + (card_played(seat, card, None, seat != state.to_move, True),),
+    }
+    if slots is not None:
+        changes["slots"] = slots
+    return replace_fields(state, changes)
 
 
 def _played_at_once(

@@ -38,7 +38,7 @@ from .._options import Option, Options
 from .._select import CardSet, cards_of
 from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
-from .._tables import FOLLOW_UP_MARK, MARK, PerCard, card_effects
+from .._tables import FOLLOW_UP_MARK, MARK, PLAY_COUNT_MARK, PerCard, card_effects
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
@@ -738,12 +738,19 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
 
     namespace["maumau_slots"] = maumau_slots
 
-    def count(state: GameState, action: Action) -> GameState | None:
+    def counted_play(state: GameState) -> tuple[tuple[str, Any], ...]:
+        # The slots with one more card played (and the passes in a row ended): the kernel sets them with the card
+        # down, where this is the only step before an action (`PLAY_COUNT_MARK`).
         slots = state.slots  # the counts, read in place where they are the one slot held (`COUNTS.get` else)
         counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
+        return _slots_with(state, Counts(counts.plays + 1, 0, counts.owed), True)
+
+    def count(state: GameState, action: Action) -> GameState | None:
         kind = type(action)
         if kind is PlayCard:  # the commonest action, and one that always counts: one more card played
-            return evolve_state(state, slots=_slots_with(state, Counts(counts.plays + 1, 0, counts.owed), True))
+            return evolve_state(state, slots=counted_play(state))
+        slots = state.slots
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
         plays, passes, owed = counts.plays, counts.passes, counts.owed
         changes: dict[str, object] = {}
         if kind is Pass:
@@ -760,6 +767,7 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
             changes["slots"] = _slots_with(state, Counts(plays, passes, owed))
         return evolve_state(state, changes) if changes else None  # nothing to count: the state as it is
 
+    setattr(count, PLAY_COUNT_MARK, counted_play)  # a play's count is read by the kernel, where this is all there is
     _step(namespace, "maumau_before_action", count, first=True)
     if block_one:
 
