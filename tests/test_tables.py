@@ -414,6 +414,45 @@ def test_a_profile_s_count_of_plays_is_set_with_the_card_down(players: int) -> N
             assert counted.events == asked.events
 
 
+class _StepAfterDrawAsked:
+    """
+    A plugin with a step after every draw that changes nothing: a profile's own step after a draw is then asked too,
+    in a state of its own.
+    """
+
+    @hookimpl
+    def maumau_after_draw(self) -> GameState | None:
+        return None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_drawn_card_that_does_not_fit_is_kept_and_the_turn_ends_in_one_step(players: int) -> None:
+    """
+    Where a game profile's only step after a draw keeps a drawn card that does not fit and ends the turn
+    (`uno-rlcard`'s ``draw.kept_ends_turn``), the kernel ends the turn itself, in the same new state as the turn's
+    end: the states and events are those of the same game whose step is asked after every draw.
+    """
+    rng = random.Random(4)
+    kept = 0
+    for seed in range(20):
+        ended = new_game("uno-rlcard", players=players, seed=seed)
+        asked = new_game("uno-rlcard", players=players, seed=seed, plugins=(_StepAfterDrawAsked(),))
+        assert ended.rules.keeps_unfit_draw
+        assert not asked.rules.keeps_unfit_draw
+        names = ended.house_rules
+        while ended.result is None:
+            seat = ended.to_move if ended.to_move is not None else ended.pending.seat  # type: ignore[union-attr]
+            actions = legal_actions(ended, seat)
+            assert actions == legal_actions(asked, seat)
+            action = rng.choice([action for action in actions if type(action) is not Resign])
+            before = ended
+            ended, asked = apply(ended, action), apply(asked, action)
+            assert ended == evolve_state(asked, house_rules=names)
+            assert ended.events == asked.events
+            kept += type(action) is DrawCards and not before.debt and ended.to_move != seat
+    assert kept  # drawn cards were kept, and the turns ended
+
+
 @pytest.mark.parametrize(
     ("variant", "options"),
     [

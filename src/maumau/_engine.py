@@ -634,10 +634,26 @@ def _draw(state: GameState, seat: int) -> GameState:
         kept = (last.value if last.options is state.options else rules.draw_rule(state.options)).then == "keep"
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=not kept, draws=state.draws + 1, again=None)
     if rules.has_after_draw:
+        if rules.keeps_unfit_draw and _kept(state, seat, cards, owed):  # the game's step and the turn's end at once
+            return flow.end_turn(state, seat)
         state = rules.after_draw(state, seat, cards, bool(owed))
     if state.drawn is not None and state.pending is None:  # the drawn card waits: the turn goes on
         return state
     return flow.complete_turn(state, seat)
+
+
+def _kept(state: GameState, seat: int, cards: tuple[Card, ...], owed: int) -> bool:
+    """
+    Whether *seat*'s draw of *cards* by choice (none *owed*), which made *state*, keeps a card that does not fit, in
+    a turn that then ends: no decision waits, and no card gave the seat another turn.
+    """
+    return (
+        not owed
+        and bool(cards)
+        and state.pending is None
+        and state.again is None
+        and not state.rules.fits(state, seat, cards[-1])
+    )
 
 
 def _pass(state: GameState, seat: int) -> GameState:

@@ -37,6 +37,7 @@ from ._tables import (
     card_effects_rule,
     counted_play,
     follow_up_ranks,
+    keeps_unfit_draw,
     per_card_rule,
 )
 from .defaults import KERNEL_NAME
@@ -135,7 +136,8 @@ class Rules:
     ``follow_up_ranks`` the ranks of the only cards ``follow_up`` may change
     the play of (``None``: any card's), and ``counted_play`` the slots a play
     leaves where ``before_action`` only counts the plays of cards (else
-    ``None``).  ``house_rules`` holds
+    ``None``), and ``keeps_unfit_draw`` whether the only step after a draw
+    keeps a drawn card that does not fit and ends the turn.  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -264,6 +266,9 @@ class Rules:
         self._after_draw = hooks["maumau_after_draw"]
         #: Whether any plugin follows a draw up (`maumau_after_draw`): when none does, a draw skips asking.
         self.has_after_draw = self._implemented("maumau_after_draw") is not None
+        #: Whether the only step after a draw keeps a drawn card that does not fit and ends the turn (a compiled
+        #: game profile's ``draw.kept_ends_turn``): the kernel then ends the turn itself, in one new state.
+        self.keeps_unfit_draw = keeps_unfit_draw(self._impls("maumau_after_draw"))
         self.draw_shortfall: Callable[[GameState, int, int], RoundEnd | None] = hooks["maumau_draw_shortfall"]
         self.next_seat: Callable[[GameState, int], int] = hooks["maumau_next_seat"]
         #: Whether only the kernel answers `maumau_next_seat` (the next seat in the direction of play that has

@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the state the tables are read for; it is built above this m
 __all__ = [
     "EFFECTS_MARK",
     "FOLLOW_UP_MARK",
+    "KEPT_MARK",
     "LEARNED_KEPT",
     "MARK",
     "PLAY_COUNT_MARK",
@@ -58,6 +59,7 @@ __all__ = [
     "card_effects_rule",
     "counted_play",
     "follow_up_ranks",
+    "keeps_unfit_draw",
     "per_card",
     "per_card_rule",
 ]
@@ -77,6 +79,9 @@ FOLLOW_UP_MARK = "maumau_follow_up_ranks"
 #: (a compiled game profile's count, `round.max_plays`) carries the function that gives the slots of a state with
 #: one more play counted: what the step does before a `PlayCard`, and all it does then.
 PLAY_COUNT_MARK = "maumau_play_count"
+#: The attribute under which a `maumau_after_draw` implementation of maumau's own that does nothing but end the turn
+#: after a draw by choice whose card does not fit (a compiled game profile's ``draw.kept_ends_turn``) is marked.
+KEPT_MARK = "maumau_kept_unless_it_fits"
 
 #: The play of each card object of a deck (by its identity) in one position, or ``None`` where it may not be played.
 Plays = dict[int, PlayCard | None]
@@ -241,6 +246,16 @@ def counted_play(impls: Sequence[Any]) -> Callable[[GameState], tuple[tuple[str,
     impl = _own_single(impls)
     count = None if impl is None else getattr(impl.function, PLAY_COUNT_MARK, None)
     return count if callable(count) else None
+
+
+def keeps_unfit_draw(impls: Sequence[Any]) -> bool:
+    """
+    Whether the chain of `maumau_after_draw` *impls* is one implementation of maumau's own marked `KEPT_MARK`: after
+    a draw by choice whose card does not fit, the card is kept and the turn ends, and otherwise nothing happens.
+    The kernel then ends the turn itself, in one new state, rather than asking the step for a state of its own.
+    """
+    impl = _own_single(impls)
+    return impl is not None and getattr(impl.function, KEPT_MARK, False) is True
 
 
 def _own_single(impls: Sequence[Any]) -> Any:

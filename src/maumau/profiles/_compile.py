@@ -38,7 +38,7 @@ from .._options import Option, Options
 from .._select import CardSet, cards_of
 from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
-from .._tables import FOLLOW_UP_MARK, MARK, PLAY_COUNT_MARK, PerCard, card_effects
+from .._tables import FOLLOW_UP_MARK, KEPT_MARK, MARK, PLAY_COUNT_MARK, PerCard, card_effects
 from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
@@ -681,6 +681,7 @@ def _recycling(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
                 return evolve_state(state, drawn=None)  # kept: the turn ends, with no pass to make
             return None
 
+        setattr(kept, KEPT_MARK, True)  # where it is the only step, the kernel ends the turn itself (`_engine._draw`)
         _step(namespace, "maumau_after_draw", kept)
 
 
