@@ -134,7 +134,7 @@ class Rules:
     a call may be due at all, ``call_table`` the call due by the cards left,
     kept by count where the hook answers by them alone (else ``None``), and
     ``follow_up_ranks`` the ranks of the only cards ``follow_up`` may change
-    the play of (``None``: any card's), and ``counted_play`` the slots a play
+    the play of (``None``: any card's), ``counted_play`` the slots a play
     leaves where ``before_action`` only counts the plays of cards (else
     ``None``), and ``keeps_unfit_draw`` whether the only step after a draw
     keeps a drawn card that does not fit and ends the turn.  ``house_rules`` holds
