@@ -13,8 +13,9 @@ its own, reconnecting whenever it is closed.  Each table is made from a
 loopback address of its own (127.0.N.1), as people's tables come from many
 addresses; the flood's all come from 127.0.0.1.  The test stops when every
 match is over or after ``--seconds``, whichever comes first, and prints the
-tables, the matches finished, those still playing at the bound (a state
-came within the last ``STALLED`` seconds) and those stalled, the moves sent, the moves per second (wall
+tables, the matches finished, those still playing at the bound and those
+that stalled (no new state for ``STALLED`` seconds, at any time), the moves
+sent, the moves per second (wall
 clock, and per CPU second of the server process), the time from sending a
 move to seeing the state it made (p50 and p99), the moves that came too
 late (two pages of a table answered the same state, and the server refused
@@ -23,10 +24,11 @@ a page to send again more slowly (its rate limit; the page waits a moment and
 sends it again, as a well-behaved client does), what the flood got (tables
 made, creates refused, closes for flooding), the server's memory at rest
 and at its peak, and the errors: any other refusal, and failed or dropped
-connections of the players.  It exits non-zero when there was any error or
-a table stalled: a slow machine may leave matches playing at the bound (the
-bound is a budget, not a speed goal), but every table must be served.  Only
-loopback addresses are used.
+connections of the players.  It exits non-zero when there was any error, a
+table stalled, no match finished, or more than one message in a hundred (and
+more than ``SLOWED``) was sent again: a slow machine may leave matches
+playing at the bound (the bound is a budget, not a speed goal), but every
+table must be served all along.  Only loopback addresses are used.
 """
 
 from __future__ import annotations
@@ -52,8 +54,11 @@ from typing import Any
 
 import websockets
 
-#: A table that has shown no new state for so many seconds when the test stops is stalled: nothing served it.
+#: A table that shows no new state for so many seconds, at any time of the test, is stalled: nothing served it.
 STALLED = 30.0
+#: The messages sent again after a 'slow down' that pass unremarked, however few moves were sent: the pages
+#: answer every state they are shown, and a loaded machine shows a page several at once now and then.
+SLOWED = 5
 
 
 def free_port() -> int:
@@ -87,7 +92,8 @@ class Counts:
     What the clients saw, added up.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, started: float) -> None:
+        self.started = started
         self.moves = 0
         self.stale = 0
         self.slowed = 0
@@ -95,6 +101,7 @@ class Counts:
         self.failures: list[str] = []
         self.finished: set[str] = set()
         self.last_state: dict[str, float] = {}  # when each table last showed one of its pages a state
+        self.longest_gap: dict[str, float] = {}  # the longest each table went without showing a state
         self.latencies: list[float] = []
         self.flood_tables = 0
         self.flood_refused = 0
@@ -131,7 +138,10 @@ async def client(url: str, table: str, seed: int, counts: Counts, stop: float) -
                     counts.latencies.append(time.monotonic() - sent[1])
                     sent = None
                 seen = message["table"]
-                counts.last_state[table] = time.monotonic()
+                now = time.monotonic()
+                gap = now - counts.last_state.get(table, counts.started)
+                counts.longest_gap[table] = max(gap, counts.longest_gap.get(table, 0.0))
+                counts.last_state[table] = now
                 if seen["result"] is not None:
                     counts.finished.add(table)
                     return
@@ -211,8 +221,8 @@ async def run(base: str, tables: int, seconds: float, seed: int) -> tuple[Counts
         seats = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Bot", "bot": "random"}]
         spec = {"variant": names[number % len(names)], "seats": seats, "seed": seed + number, "reaction_seconds": 5}
         links.append(post(f"{base}/api/tables", spec, f"127.0.{number % 250 + 1}.{number // 250 + 1}"))
-    counts = Counts()
     started = time.monotonic()
+    counts = Counts(started)
     stop = started + seconds
     jobs = []
     for made in links:
@@ -282,13 +292,17 @@ def main(argv: list[str] | None = None) -> int:
     cpu = usage.ru_utime + usage.ru_stime
     errors = len(counts.refusals) + len(counts.failures)
     playing = [table for table in made if table not in counts.finished]
-    stalled = [table for table in playing if ended - counts.last_state.get(table, 0.0) > STALLED]
+    for table in playing:  # the time since its last state counts too
+        gap = ended - counts.last_state.get(table, counts.started)
+        counts.longest_gap[table] = max(gap, counts.longest_gap.get(table, 0.0))
+    stalled = [table for table in made if counts.longest_gap.get(table, 0.0) > STALLED]
+    slowed_too_often = counts.slowed > max(SLOWED, counts.moves // 100)
     latencies = sorted(counts.latencies) or [0.0]
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     print(
         f"tables: {len(made)}, finished: {len(counts.finished)}, still playing at the bound: "
-        f"{len(playing) - len(stalled)}, stalled (no state for {STALLED:.0f} s): {len(stalled)}; "
+        f"{len(set(playing) - set(stalled))}, stalled (no state for {STALLED:.0f} s): {len(stalled)}; "
         f"moves sent: {counts.moves} in {wall:.1f} s: "
         f"{counts.moves / wall:.0f} moves/s; "
         f"server {cpu:.1f} CPU s, {counts.moves / max(cpu, 1e-9):.0f} moves per CPU s; "
@@ -303,7 +317,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     for problem in (counts.refusals + counts.failures)[:10]:
         print(f"  {problem}")
-    return 1 if errors or stalled else 0
+    if slowed_too_often:
+        print(f"  too many messages sent again: {counts.slowed} of {counts.moves} moves")
+    return 1 if errors or stalled or not counts.finished or slowed_too_often else 0
 
 
 def _rss(pid: int) -> int:

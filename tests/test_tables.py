@@ -9,15 +9,20 @@ every turn.
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import maumau
 from helpers import cards, draw
 from maumau import (
     Action,
     Card,
+    DirectionReversed,
     DrawCards,
     DrawRule,
     Effect,
@@ -25,6 +30,7 @@ from maumau import (
     Pass,
     PlayCard,
     Resign,
+    TurnSkipped,
     apply,
     from_json,
     hookimpl,
@@ -35,6 +41,7 @@ from maumau import (
 )
 from maumau._tables import Table
 from maumau.flow import card_effects, evolve_state, matching, per_card, with_hand
+from maumau.profiles import profile_from_text
 from maumau.testing import stacked_deck
 
 
@@ -342,16 +349,25 @@ def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_a
 
 
 @pytest.mark.parametrize(
-    ("variant", "players"),
-    [("switch", 5), ("uno-rlcard", 4), ("crazy-eights-openspiel", 5), ("black-jack", 4), ("whot", 4)],
+    ("variant", "players", "turns_or_skips"),
+    [
+        ("switch", 5, True),
+        ("uno-rlcard", 4, True),
+        ("crazy-eights-openspiel", 5, False),  # without use_special_cards (its default), no card reverses or skips
+        ("black-jack", 4, True),
+        ("whot", 4, True),
+    ],
 )
-def test_a_play_past_a_seat_that_resigned_takes_the_kernel_s_steps(variant: str, players: int) -> None:
+def test_a_play_past_a_seat_that_resigned_takes_the_kernel_s_steps(
+    variant: str, players: int, turns_or_skips: bool
+) -> None:
     """
     Where the seat a play hands the move to, or a seat it skips, has resigned, the play is not one step: it takes
     the kernel's steps, which pass over the seats no longer in, and ends as the same game with its effects asked.
     """
     rng = random.Random(7)
     passed_a_resigned_seat = 0
+    turned_or_skipped_past_it = 0  # of those, plays that reversed the direction or skipped a seat: `_passed_over`
     for seed in range(10):
         tabled = new_game(variant, players=players, seed=seed)
         asked = new_game(variant, players=players, seed=seed, plugins=(_EffectsAsked(),))
@@ -375,8 +391,12 @@ def test_a_play_past_a_seat_that_resigned_takes_the_kernel_s_steps(variant: str,
                 # The seats between the one that played and the one to move: those the play handed the move past.
                 way = [(seat + step * tabled.direction) % players for step in range(1, players)]
                 passed = way[: way.index(tabled.to_move)] if tabled.to_move in way else []
-                passed_a_resigned_seat += any(tabled.players[passing].resigned for passing in passed)
+                if any(tabled.players[passing].resigned for passing in passed):
+                    passed_a_resigned_seat += 1
+                    made = tabled.events
+                    turned_or_skipped_past_it += any(type(event) in (DirectionReversed, TurnSkipped) for event in made)
     assert passed_a_resigned_seat  # the games did pass over a seat that resigned
+    assert bool(turned_or_skipped_past_it) is turns_or_skips  # and cards that reverse or skip did, in games with them
 
 
 class _StepBeforeActionAsked:
@@ -390,17 +410,33 @@ class _StepBeforeActionAsked:
         return None
 
 
-@pytest.mark.parametrize("players", [2, 5])
-def test_a_profile_s_count_of_plays_is_set_with_the_card_down(players: int) -> None:
+@functools.cache
+def _makao_counted() -> str:
     """
-    Where a game profile's only step before an action counts the plays of cards (`crazy-eights-openspiel`'s
-    ``round.max_plays``), the kernel counts a play with the card down, in the play's own new state: the states and
-    events are those of the same game whose step is asked before every action.
+    Makao as shipped, under an id of its own, with a bound on the plays of a round: a game that counts its plays,
+    with calls and plays of several cards.
     """
+    text = (Path(maumau.__file__).parent.parent / "maumau_variants" / "profiles" / "makao.toml").read_text()
+    text = re.sub(r"^aliases = .*$", "", text.replace('id = "makao"', 'id = "makao-counted"'), flags=re.MULTILINE)
+    return profile_from_text(text + "\n[round]\nmax_plays = 60\n", source="makao-counted.toml").id
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("crazy-eights-openspiel", 2), ("crazy-eights-openspiel", 5), ("makao", 3)]
+)
+def test_a_profile_s_count_of_plays_is_set_with_the_card_down(variant: str, players: int) -> None:
+    """
+    Where a game profile's only step before an action counts the plays of cards (``round.max_plays``:
+    `crazy-eights-openspiel`'s, and Makao's calls and plays of several cards with such a bound), the kernel counts a
+    play with the card down, in the play's own new state: the states and events are those of the same game whose
+    step is asked before every action.
+    """
+    variant = _makao_counted() if variant == "makao" else variant
     rng = random.Random(3)
+    kinds_of_play: set[tuple[bool, bool]] = set()  # (a card of several, a call said) for each play made
     for seed in range(20):
-        counted = new_game("crazy-eights-openspiel", players=players, seed=seed)
-        asked = new_game("crazy-eights-openspiel", players=players, seed=seed, plugins=(_StepBeforeActionAsked(),))
+        counted = new_game(variant, players=players, seed=seed)
+        asked = new_game(variant, players=players, seed=seed, plugins=(_StepBeforeActionAsked(),))
         assert counted.rules.counted_play is not None
         assert asked.rules.counted_play is None
         names = counted.house_rules
@@ -409,9 +445,22 @@ def test_a_profile_s_count_of_plays_is_set_with_the_card_down(players: int) -> N
             actions = legal_actions(counted, seat)
             assert actions == legal_actions(asked, seat)
             action = rng.choice([action for action in actions if type(action) is not Resign])
+            if type(action) is PlayCard:
+                kinds_of_play.add((action.more, action.call is not None))
             counted, asked = apply(counted, action), apply(asked, action)
             assert counted == evolve_state(asked, house_rules=names)
             assert counted.events == asked.events
+    if variant != "crazy-eights-openspiel":  # the plays of several cards and the calls were made too
+        assert {(True, False), (False, True)} <= kinds_of_play
+
+
+def test_a_third_party_plugin_keeps_the_count_of_plays_asked_before_the_play() -> None:
+    """
+    Wherever a plugin from outside maumau takes part, a profile's count of plays is asked before the play, as its
+    hook says: a third party's call hooks are given the state the play starts from, and may read the count there.
+    """
+    assert new_game("crazy-eights-openspiel", players=3, seed=1).rules.counted_play is not None
+    assert new_game("crazy-eights-openspiel", players=3, seed=1, plugins=(_EffectsAsked(),)).rules.counted_play is None
 
 
 class _StepAfterDrawAsked:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from attrs import evolve
 
@@ -521,11 +521,13 @@ def apply(state: GameState, action: Action) -> GameState:
     before = state
     rules = state.rules
     try:
-        if rules.before_action is not None and (
-            rules.counted_play is None or type(action) is not PlayCard or action.seat != state.to_move
-        ):  # the turn's play in a game whose step before it only counts it: counted as it is carried out
-            state = rules.before_action(state, action)
-        state = _carried_out(state, action)
+        slots = None  # the slots a play leaves, where the game's step before it only counts it
+        if rules.before_action is not None:
+            if rules.counted_play is not None and type(action) is PlayCard and action.seat == state.to_move:
+                slots = rules.counted_play(state)  # counted with the card down, in the play's own new state
+            else:
+                state = rules.before_action(state, action)
+        state = _carried_out(state, action, slots)
         if state.result is None and not state.playing:  # nothing ends while a play of several cards is open
             end = rules.round_over(state)
             if end is not None:
@@ -566,16 +568,15 @@ def _recognised(state: GameState, action: Action) -> Action:
     return _listed(state, action)
 
 
-def _carried_out(state: GameState, action: Action) -> GameState:
+def _carried_out(state: GameState, action: Action, slots: tuple[tuple[str, Any], ...] | None) -> GameState:
     """
-    The state after the listed *action*: the kernel's step for its kind, or the plugin's that listed it.
+    The state after the listed *action*: the kernel's step for its kind, or the plugin's that listed it; a play of
+    the seat to move sets *slots* with its card down, where they are given.
     """
     kind = type(action)
     seat = action.seat
     if kind is PlayCard and seat == state.to_move:
         play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
-        counted = state.rules.counted_play  # the game's count of plays, set with the card down
-        slots = None if counted is None else counted(state)
         return flow.play_card(state, seat, play.card, play.call, play.more, slots=slots)
     if kind is DrawCards:
         return _draw(state, seat)
@@ -633,27 +634,16 @@ def _draw(state: GameState, seat: int) -> GameState:
         last = rules.last_draw_rule
         kept = (last.value if last.options is state.options else rules.draw_rule(state.options)).then == "keep"
         state, cards = flow.draw_cards(state, seat, 1, passes=0, drawn=not kept, draws=state.draws + 1, again=None)
-    if rules.has_after_draw:
-        if rules.keeps_unfit_draw and _kept(state, seat, cards, owed):  # the game's step and the turn's end at once
+    if rules.keeps_unfit_draw and not owed and cards and state.pending is None and state.again is None:
+        # The game's only step after a draw, taken here: a drawn card that does not fit is kept, and the turn ends
+        # in one new state; one that fits waits to be played or kept.
+        if not rules.fits(state, seat, cards[-1]):
             return flow.end_turn(state, seat)
+    elif rules.has_after_draw:
         state = rules.after_draw(state, seat, cards, bool(owed))
     if state.drawn is not None and state.pending is None:  # the drawn card waits: the turn goes on
         return state
     return flow.complete_turn(state, seat)
-
-
-def _kept(state: GameState, seat: int, cards: tuple[Card, ...], owed: int) -> bool:
-    """
-    Whether *seat*'s draw of *cards* by choice (none *owed*), which made *state*, keeps a card that does not fit, in
-    a turn that then ends: no decision waits, and no card gave the seat another turn.
-    """
-    return (
-        not owed
-        and bool(cards)
-        and state.pending is None
-        and state.again is None
-        and not state.rules.fits(state, seat, cards[-1])
-    )
 
 
 def _pass(state: GameState, seat: int) -> GameState:

@@ -134,10 +134,11 @@ class Rules:
     a call may be due at all, ``call_table`` the call due by the cards left,
     kept by count where the hook answers by them alone (else ``None``), and
     ``follow_up_ranks`` the ranks of the only cards ``follow_up`` may change
-    the play of (``None``: any card's), ``counted_play`` the slots a play
-    leaves where ``before_action`` only counts the plays of cards (else
-    ``None``), and ``keeps_unfit_draw`` whether the only step after a draw
-    keeps a drawn card that does not fit and ends the turn.  ``house_rules`` holds
+    the play of (``None``: any card's), ``counted_play`` the function that
+    gives the slots a play leaves where ``before_action`` only counts the
+    plays of cards and only maumau's own code takes part (else ``None``),
+    and ``keeps_unfit_draw`` whether the only step after a draw keeps a
+    drawn card that does not fit and ends the turn.  ``house_rules`` holds
     the house-rule plugins, ``house_rule_names`` their names, ``slots`` the
     declared `maumau.Slot` objects by name, and ``hooks`` every resolved hook
     by its full name.
@@ -280,9 +281,11 @@ class Rules:
         self.apply_action: Callable[[GameState, Action], GameState | None] = hooks["maumau_apply_action"]
         self.before_action: Callable[[GameState, Action], GameState] | None = self._implemented("maumau_before_action")
         #: Where the only step before an action counts the plays of cards (a compiled game profile's count): the
-        #: slots of a state with one more play counted, which a play sets with its card down; ``None`` otherwise.
-        self.counted_play: Callable[[GameState], tuple[tuple[str, Any], ...]] | None = counted_play(
-            self._impls("maumau_before_action")
+        #: function that gives the slots of a state with one more play counted, which a play sets with its card
+        #: down; ``None`` otherwise, and wherever code from outside maumau takes part (a call's hooks, given the
+        #: state a play starts from, would see the count before the play rather than after it).
+        self.counted_play: Callable[[GameState], tuple[tuple[str, Any], ...]] | None = (
+            None if self.strangers_answer else counted_play(self._impls("maumau_before_action"))
         )
         self.turn_ended: Callable[[GameState, int], GameState] | None = self._implemented("maumau_turn_ended")
 
@@ -627,11 +630,15 @@ class Rules:
         alone (``call_by_count`` is set): read from ``call_table`` when maumau's own rules answer, else asked.
 
         The one reader of a call by count, so that listing a play and carrying it out agree.
+
+        Raises:
+            MaumauError: the call due in this game depends on the cards played (``call_by_count`` is ``None``).
         """
         table = self.call_table
         if table is not None:
             return table[left]
-        assert self.call_by_count is not None, "the call due depends on the cards played: ask expected_call"
+        if self.call_by_count is None:
+            raise MaumauError(f"the call due in {self.variant!r} depends on the cards played: ask expected_call")
         return self.call_by_count(state, seat, left)
 
     def draw_rule(self, options: Options) -> DrawRule:

@@ -238,10 +238,10 @@ def follow_up_ranks(impls: Sequence[Any]) -> frozenset[str] | None:
 
 def counted_play(impls: Sequence[Any]) -> Callable[[GameState], tuple[tuple[str, Any], ...]] | None:
     """
-    The slots of a state with one more play of a card counted, where the chain of `maumau_before_action` *impls* is
-    one implementation of maumau's own marked `PLAY_COUNT_MARK`, which does nothing else before a `PlayCard`; else
-    ``None``.  The kernel then sets those slots with the card down, in the same new state, rather than asking the
-    step for a state of its own first.
+    The function that gives the slots of a state with one more play of a card counted, where the chain of
+    `maumau_before_action` *impls* is one implementation of maumau's own marked `PLAY_COUNT_MARK`, which does nothing
+    else before a `PlayCard`; else ``None``.  The kernel then sets those slots with the card down, in the same new
+    state, rather than asking the step for a state of its own first.
     """
     impl = _own_single(impls)
     count = None if impl is None else getattr(impl.function, PLAY_COUNT_MARK, None)
