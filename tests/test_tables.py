@@ -305,6 +305,33 @@ class _TurnsCounted:
         return evolve_state(state, shuffles=state.shuffles + 1)
 
 
+def _side_by_side(
+    first: GameState, second: GameState, rng: random.Random, resigns_at: int | None = None
+) -> Iterator[tuple[GameState, Action, GameState]]:
+    """
+    Play *first* and *second*, one game set up two ways, to the end by the same random choices (no resigning, but
+    the seat after the one to act at step *resigns_at*), checking at every step that both list the same actions
+    and come to the same state (but for the names of their plugins) with the same events; each step of *first*:
+    the state before, the action, the state after.
+    """
+    names = first.house_rules
+    step = 0
+    while first.result is None:
+        seat = first.to_move if first.to_move is not None else first.pending.seat  # type: ignore[union-attr]
+        if step == resigns_at:
+            action: Action = Resign((seat + first.direction) % len(first.players))
+        else:
+            actions = legal_actions(first, seat)
+            assert actions == legal_actions(second, seat)
+            action = rng.choice([action for action in actions if type(action) is not Resign])
+        before = first
+        first, second = apply(first, action), apply(second, action)
+        step += 1
+        assert first == evolve_state(second, house_rules=names)
+        assert first.events == second.events
+        yield before, action, first
+
+
 @pytest.mark.parametrize(
     ("variant", "players", "plugins"),
     [
@@ -337,15 +364,8 @@ def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_a
         asked = new_game(variant, players=players, seed=seed, plugins=(*plugins, _EffectsAsked()))
         assert tabled.rules.effects_rule is not None
         assert asked.rules.effects_rule is None
-        names = tabled.house_rules
-        while tabled.result is None:
-            seat = tabled.to_move if tabled.to_move is not None else tabled.pending.seat  # type: ignore[union-attr]
-            actions = legal_actions(tabled, seat)
-            assert actions == legal_actions(asked, seat)
-            action = rng.choice([action for action in actions if type(action) is not Resign])
-            tabled, asked = apply(tabled, action), apply(asked, action)
-            assert tabled == evolve_state(asked, house_rules=names)  # the same position, but for the plugin's name
-            assert tabled.events == asked.events
+        for _ in _side_by_side(tabled, asked, rng):
+            pass
 
 
 @pytest.mark.parametrize(
@@ -371,29 +391,15 @@ def test_a_play_past_a_seat_that_resigned_takes_the_kernel_s_steps(
     for seed in range(10):
         tabled = new_game(variant, players=players, seed=seed)
         asked = new_game(variant, players=players, seed=seed, plugins=(_EffectsAsked(),))
-        names = tabled.house_rules
-        steps = 0
-        while tabled.result is None:
-            seat = tabled.to_move if tabled.to_move is not None else tabled.pending.seat  # type: ignore[union-attr]
-            if steps == 2:  # the seat after the mover resigns: later plays pass it
-                seat = (seat + tabled.direction) % players
-                action: Action = Resign(seat)
-            else:
-                actions = legal_actions(tabled, seat)
-                assert actions == legal_actions(asked, seat)
-                action = rng.choice([action for action in actions if type(action) is not Resign])
-            before = tabled
-            tabled, asked = apply(tabled, action), apply(asked, action)
-            steps += 1
-            assert tabled == evolve_state(asked, house_rules=names)
-            assert tabled.events == asked.events
-            if type(action) is PlayCard and tabled.to_move is not None and tabled.round == before.round:
+        # The seat after the one to act resigns at the third step: later plays pass it.
+        for before, action, after in _side_by_side(tabled, asked, rng, resigns_at=2):
+            if type(action) is PlayCard and after.to_move is not None and after.round == before.round:
                 # The seats between the one that played and the one to move: those the play handed the move past.
-                way = [(seat + step * tabled.direction) % players for step in range(1, players)]
-                passed = way[: way.index(tabled.to_move)] if tabled.to_move in way else []
-                if any(tabled.players[passing].resigned for passing in passed):
+                way = [(action.seat + step * after.direction) % players for step in range(1, players)]
+                passed = way[: way.index(after.to_move)] if after.to_move in way else []
+                if any(after.players[passing].resigned for passing in passed):
                     passed_a_resigned_seat += 1
-                    made = tabled.events
+                    made = after.events
                     turned_or_skipped_past_it += any(type(event) in (DirectionReversed, TurnSkipped) for event in made)
     assert passed_a_resigned_seat  # the games did pass over a seat that resigned
     assert bool(turned_or_skipped_past_it) is turns_or_skips  # and cards that reverse or skip did, in games with them
@@ -439,17 +445,9 @@ def test_a_profile_s_count_of_plays_is_set_with_the_card_down(variant: str, play
         asked = new_game(variant, players=players, seed=seed, plugins=(_StepBeforeActionAsked(),))
         assert counted.rules.counted_play is not None
         assert asked.rules.counted_play is None
-        names = counted.house_rules
-        while counted.result is None:
-            seat = counted.to_move if counted.to_move is not None else counted.pending.seat  # type: ignore[union-attr]
-            actions = legal_actions(counted, seat)
-            assert actions == legal_actions(asked, seat)
-            action = rng.choice([action for action in actions if type(action) is not Resign])
+        for _, action, _ in _side_by_side(counted, asked, rng):
             if type(action) is PlayCard:
                 kinds_of_play.add((action.more, action.call is not None))
-            counted, asked = apply(counted, action), apply(asked, action)
-            assert counted == evolve_state(asked, house_rules=names)
-            assert counted.events == asked.events
     if variant != "crazy-eights-openspiel":  # the plays of several cards and the calls were made too
         assert {(True, False), (False, True)} <= kinds_of_play
 
@@ -488,17 +486,8 @@ def test_a_drawn_card_that_does_not_fit_is_kept_and_the_turn_ends_in_one_step(pl
         asked = new_game("uno-rlcard", players=players, seed=seed, plugins=(_StepAfterDrawAsked(),))
         assert ended.rules.keeps_unfit_draw
         assert not asked.rules.keeps_unfit_draw
-        names = ended.house_rules
-        while ended.result is None:
-            seat = ended.to_move if ended.to_move is not None else ended.pending.seat  # type: ignore[union-attr]
-            actions = legal_actions(ended, seat)
-            assert actions == legal_actions(asked, seat)
-            action = rng.choice([action for action in actions if type(action) is not Resign])
-            before = ended
-            ended, asked = apply(ended, action), apply(asked, action)
-            assert ended == evolve_state(asked, house_rules=names)
-            assert ended.events == asked.events
-            kept += type(action) is DrawCards and not before.debt and ended.to_move != seat
+        for before, action, after in _side_by_side(ended, asked, rng):
+            kept += type(action) is DrawCards and not before.debt and after.to_move != action.seat
     assert kept  # drawn cards were kept, and the turns ended
 
 
