@@ -53,6 +53,7 @@ from typing import Any
 
 import maumau
 from maumau import Action, GameState, Resign
+from maumau._memo import forget
 
 #: Matches longer than this are reported as stuck rather than run forever.
 MAX_DECISIONS_PER_MATCH = 1_000_000
@@ -170,9 +171,9 @@ def bytes_per_state(variant: str, players: int, seed: int) -> tuple[int, float]:
         kept = [state]
         while state.result is None:
             state = step(state, rng, variant, players, seed, len(kept) - 1)
-            kept[-1].__dict__["memo"] = None  # legal actions and hash, not part of the value: as a new state has
+            forget(kept[-1])  # legal actions and hash, not part of the value: as a new state has
             kept.append(state)
-        state.__dict__["memo"] = None
+        forget(state)
         after, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

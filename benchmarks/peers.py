@@ -456,6 +456,10 @@ def sample(contender: Contender, decisions: int) -> Sample:
     return seen
 
 
+#: The issue on speed's goal for the memory a kept state of `classic` adds, in bytes.
+MEMORY_GOAL = 700
+
+
 def maumau_memory(seed: int) -> tuple[int, float, int, int]:
     """
     One maumau match under tracemalloc: (states, bytes each state adds, median and max peak bytes per decision).
@@ -651,7 +655,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"maumau memory, one {MAUMAU_VARIANT} match of {states:,} decisions, {MAUMAU_PLAYERS} players (tracemalloc)"
         )
-        print(f"  bytes each state adds, all states kept   {per_state:>10,.0f}")
+        verdict = "met" if per_state <= MEMORY_GOAL else "not met"
+        print(
+            f"  bytes each state adds, all states kept   {per_state:>10,.0f}"
+            f"   (goal: at most {MEMORY_GOAL:,}, {verdict})"
+        )
         print(f"  peak bytes per decision, median / max    {median_peak:>10,} / {max_peak:,}")
     return 0
 

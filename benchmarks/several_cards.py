@@ -37,6 +37,7 @@ from attrs import evolve
 
 import maumau
 from maumau import Action, Card, GameState, PlayCard, french_deck, hookimpl, parse_cards
+from maumau._memo import forget
 from maumau.mechanics import Combinations
 
 PACK = french_deck()
@@ -93,7 +94,7 @@ def together() -> Callable[[], None]:
 
     def run() -> None:
         state = start
-        state.__dict__["memo"] = None
+        forget(state)
         for card, more in steps:
             state = maumau.apply(state, listed(maumau.legal_actions(state), card, more))
 
@@ -112,7 +113,7 @@ def apart(rules: object | None = None) -> Callable[[], None]:
 
     def run() -> None:
         for state, card in steps:
-            state.__dict__["memo"] = None
+            forget(state)
             maumau.apply(state, listed(maumau.legal_actions(state), card, False))
 
     return run

@@ -6,6 +6,7 @@ mechanics are opted into by plugins, and a state's value does not grow with its 
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 
 import pytest
@@ -34,6 +35,7 @@ from maumau import (
     Reason,
     Resign,
     Slot,
+    _state,
     apply,
     flow,
     from_json,
@@ -348,12 +350,16 @@ class TestValue:
         assert forgetful == state
         assert hash(forgetful) == hash(state)
 
-    def test_the_hash_is_computed_once(self) -> None:
+    def test_the_hash_is_computed_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
         state = new_game("classic", players=3, seed=1)
+        first = hash(state)
 
-        assert hash(state) == hash(state)
-        assert state.memo is not None
-        assert state.memo["hash"] == hash(state)
+        def computed_again(_: GameState) -> int:
+            raise AssertionError("the hash was computed again")
+
+        monkeypatch.setattr(_state, "_value_hash", computed_again)
+
+        assert hash(state) == first
 
 
 class TestMatching:
@@ -473,19 +479,71 @@ class TestShuffles:
 
 class TestStates:
     """
-    New states are built so that reading their fields stays fast.
+    New states are built so that reading their fields stays fast and a kept state stays small: the set-up and the
+    standing are held once, the rest in slots, under the names a state has always had.
     """
 
-    def test_an_evolved_state_keeps_its_fields_in_a_dict_of_its_own(self) -> None:
+    def _played(self, actions: int = 40) -> GameState:
+        state = new_game("classic", players=3, seed=4)
+        rng = random.Random(4)
+        for _ in range(actions):
+            state = apply(state, rng.choice([a for a in legal_actions(state) if not isinstance(a, Resign)]))
+        return state
+
+    def test_a_state_is_made_again_from_its_fields_by_their_names(self) -> None:
+        state = self._played()
+
+        again = GameState(**{name: getattr(state, name) for name in flow.STATE_FIELD_NAMES})
+
+        assert again == state
+        assert [getattr(again, name) for name in flow.STATE_FIELD_NAMES] == [
+            getattr(state, name) for name in flow.STATE_FIELD_NAMES
+        ]
+
+    @pytest.mark.parametrize(("name", "value"), [("variant", "other"), ("seed", 9), ("round", 7), ("dealer", 2)])
+    def test_a_field_of_the_set_up_or_the_standing_is_changed_by_its_name(self, name: str, value: object) -> None:
+        state = self._played()
+
+        changed = evolve(state, **{name: value})
+
+        assert getattr(changed, name) == value
+        assert changed != state
+        others = [each for each in flow.STATE_FIELD_NAMES if each != name]
+        assert [getattr(changed, each) for each in others] == [getattr(state, each) for each in others]
+        assert flow.evolve_state(state, {name: value}) == changed
+
+    def test_a_state_keeps_no_dict_of_its_own(self) -> None:
+        state = self._played()
+
+        assert not hasattr(state, "__dict__")
+        assert weakref.ref(state)() is state
+
+    def test_a_copy_past_the_bound_of_generated_copies_is_the_same_copy(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        state = self._played()
+        changes = {"debt": 2, "round": 5, "house_rules": ("x",), "to_move": 0}
+        generated = flow.evolve_state(state, changes)
+
+        monkeypatch.setattr(_state, "_COPIERS", {})
+        monkeypatch.setattr(_state, "_COPIERS_LIMIT", 0)
+        generically = flow.evolve_state(state, changes)
+
+        assert [getattr(generically, name) for name in flow.STATE_FIELD_NAMES] == [
+            getattr(generated, name) for name in flow.STATE_FIELD_NAMES
+        ]
+        with pytest.raises(TypeError, match="colour"):
+            flow.evolve_state(state, colour=1)
+
+    def test_an_evolved_state_keeps_nothing_remembered_of_the_state_it_came_from(self) -> None:
         state = new_game("classic", players=3, seed=1)
+        hash(state)
+        listed = legal_actions(state)
+
         later = flow.evolve_state(flow.evolve_state(state, debt=2), {"skips": 1})
 
-        hash(state)
-        legal_actions(state)
-
         assert (later.debt, later.skips) == (2, 1)
-        assert later.__dict__ is not state.__dict__
-        assert later.memo is None  # neither the listing nor the hash of the state it came from
+        assert later.memo is None
+        assert legal_actions(later) != listed  # listed for its own debt, not the listing of the state it came from
+        assert hash(later) != hash(state)
 
     def test_an_unknown_field_is_refused_in_either_form(self) -> None:
         state = new_game("classic", players=3, seed=1)

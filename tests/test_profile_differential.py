@@ -24,6 +24,7 @@ import pytest
 
 import maumau
 from maumau import Action, GameState, PlayCard, Resign
+from maumau._state import STATE_FIELD_NAMES
 from rl_extras import need
 
 #: Every option of classic, each on its own, and some together.
@@ -44,9 +45,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
 
 #: The fields of a state that say where a game stands (all but the variant's name, its rules and caches, and the
 #: slots, where a plugin and a profile keep their own counts under names of their own).
-_COMPARED = tuple(
-    field.name for field in attrs.fields(GameState) if field.name not in ("variant", "rules", "log", "memo", "slots")
-)
+_COMPARED = tuple(name for name in STATE_FIELD_NAMES if name not in ("variant", "rules", "log", "slots"))
 
 #: The example packages' options, each on its own and some together (the uno package's ``drawn_card="rlcard"``
 #: and ``payoffs="rlcard"``, which copy RLCard 1.2's slips, are not in the profile).

@@ -18,6 +18,7 @@ from attrs import field, frozen
 
 from ._cards import Card, without_card
 from ._limits import MAX_CALL_LENGTH, MAX_INT, MAX_TEXT_LENGTH
+from ._memo import memo_of
 from ._tags import OMITTED_WHEN_DEFAULT, register_kind
 from .exceptions import InvalidActionError, shorten
 
@@ -200,9 +201,10 @@ def add_plays(
         return
     if rules.calls_due:
         expected = rules.call_by_cards_left(state, seat, left)
-        memo = state.memo
-        if memo is not None:  # the answer, kept for the play to judge by without asking again (`flow.play_card`)
-            memo[-1 - seat] = expected
+        if (
+            rules.call_table is None
+        ):  # the answer, kept for the play to judge by without asking again (`flow.play_card`)
+            memo_of(state)[-1 - seat] = expected
     else:  # a game with no calls
         expected = None
     if not expected:
@@ -225,9 +227,8 @@ def add_listed_plays(state: GameState, seat: int, plays: list[PlayCard], listed:
     (``rules.call_by_count``).
     """
     expected = state.rules.call_by_cards_left(state, seat, len(state.players[seat].hand) - 1)
-    memo = state.memo
-    if memo is not None:  # kept for the play to judge by (see `add_plays`)
-        memo[-1 - seat] = expected
+    if state.rules.call_table is None:  # kept for the play to judge by (see `add_plays`)
+        memo_of(state)[-1 - seat] = expected
     if not expected:
         listed += plays
         return

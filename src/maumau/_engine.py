@@ -46,8 +46,9 @@ from ._events import (
     seat_event,
 )
 from ._limits import MAX_ACTIONS, MAX_LATER_DECKS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_SEED
+from ._memo import memo_of
 from ._refusals import refusal
-from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state
+from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state, keep_listing, set_events, set_log
 from .exceptions import (
     IllegalActionError,
     InvalidActionError,
@@ -278,17 +279,22 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     if seat is None:
         return ()
     try:
+        if seat == state.to_move and type(seat) is int:  # nearly every listing: kept in the state itself, not its memo
+            listed: tuple[Action, ...] | None = state._listed
+            if listed is None:
+                listed = () if state.players[seat].resigned else _listing(state, seat)
+                keep_listing(state, listed)
+            return listed
         memo = state.memo
         if memo is not None:
-            listed: tuple[Action, ...] | None = memo.get(seat)
-            if listed is not None:
-                return listed
-        else:  # the state's first listing: its memo is made now (not part of its value, so set past the guard)
-            memo = state.__dict__["memo"] = {}
+            known: tuple[Action, ...] | None = memo.get(seat)
+            if known is not None:
+                return known
         if type(seat) is not int or seat < 0:  # the seat to move is always a seat: only an asked-for one may be bad
             _check_seat_number(state, seat)
         # A seat past the last raises IndexError: NoSuchSeatError below.
-        listed = memo[seat] = () if state.players[seat].resigned else _listing(state, seat)
+        listed = () if state.players[seat].resigned else _listing(state, seat)
+        memo_of(state)[seat] = listed
         return listed
     except MaumauError:
         raise
@@ -543,9 +549,8 @@ def apply(state: GameState, action: Action) -> GameState:
     if state is before or rules.strangers_answer:  # code from outside maumau may have kept the state it was shown
         return evolve_state(state, events=events, log=(before.log, action))
     # The history of the new state, which only maumau's own code has seen: set in place rather than copied once more.
-    fields = state.__dict__
-    fields["events"] = events
-    fields["log"] = (before.log, action)
+    set_events(state, events)
+    set_log(state, (before.log, action))
     return state
 
 
@@ -556,9 +561,12 @@ def _recognised(state: GameState, action: Action) -> Action:
     """
     seat = getattr(action, "seat", None)
     if type(seat) is int:
-        memo = state.memo
         # Only a seat of a game still on has a listing kept.
-        listed: tuple[Action, ...] | None = memo.get(seat) if memo is not None else None
+        if seat == state.to_move:
+            listed: tuple[Action, ...] | None = state._listed
+        else:
+            memo = state.memo
+            listed = memo.get(seat) if memo is not None else None
         if listed is None and state.result is None and 0 <= seat < len(state.players):
             listed = legal_actions(state, seat)
         if listed:

@@ -22,7 +22,7 @@ from ._events import Event, event_types
 from ._limits import FORMAT_VERSION, MAX_ACTIONS, MAX_CARD_TEXT, MAX_INT, MAX_TEXT_LENGTH
 from ._options import Options
 from ._slots import TRANSIENT
-from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult
+from ._state import GameRecord, GameState, MatchResult, Pending, PlayerState, RoundResult, state_fields
 from ._view import PlayerView
 from .exceptions import RecordError, shorten
 from .plugins import load_all_variants
@@ -40,7 +40,7 @@ _OPTION_VALUE = {
     ]
 }
 #: The fields that JSON leaves out or writes otherwise, per class.
-_SKIPPED: dict[type, set[str]] = {GameState: {"rules", "log", "memo"}}
+_SKIPPED: dict[type, set[str]] = {GameState: {"rules", "log"}}
 
 
 class _Schemas:
@@ -111,7 +111,7 @@ class _Schemas:
         if tag is not None:
             properties["type"] = {"const": tag}
             required.append("type")
-        for field in attrs.fields(cls):
+        for field in state_fields() if cls is GameState else attrs.fields(cls):
             if not field.init or field.name in _SKIPPED.get(cls, ()) or field.metadata.get(TRANSIENT):
                 continue
             properties[field.name] = self.of(field.type)

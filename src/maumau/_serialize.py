@@ -21,7 +21,7 @@ import json
 import re
 import typing
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, TypeVar
@@ -57,6 +57,7 @@ from ._state import (
     RoundResult,
     evolve_player,
     evolve_state,
+    state_fields,
 )
 from ._tags import OMITTED_WHEN_DEFAULT
 from ._view import PlayerView
@@ -335,8 +336,12 @@ def _structure_slots(value: object, rules: Rules | None) -> tuple[tuple[str, Any
     return tuple(slots)
 
 
-def _unstructure_with_slots(cls: type, skip: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
-    names = [f.name for f in attrs.fields(cls) if f.name not in skip and f.init]
+def _unstructure_with_slots(
+    cls: type,
+    skip: tuple[str, ...],
+    described: Sequence[attrs.Attribute] | None = None,  # type: ignore[type-arg]
+) -> Callable[[Any], dict[str, Any]]:
+    names = [f.name for f in (described or attrs.fields(cls)) if f.name not in skip and f.init]
 
     def unstructure(obj: Any) -> dict[str, Any]:
         result = {name: converter.unstructure(getattr(obj, name)) for name in names if name != "slots"}
@@ -346,7 +351,7 @@ def _unstructure_with_slots(cls: type, skip: tuple[str, ...]) -> Callable[[Any],
     return unstructure
 
 
-_unstructure_state_fields = _unstructure_with_slots(GameState, ("rules", "log"))
+_unstructure_state_fields = _unstructure_with_slots(GameState, ("rules", "log"), state_fields())
 
 
 def _unstructure_state(state: GameState) -> dict[str, Any]:
@@ -358,16 +363,22 @@ def _unstructure_state(state: GameState) -> dict[str, Any]:
     return result
 
 
-def _structure_fields(cls: type, value: dict[str, Any], skip: tuple[str, ...]) -> dict[str, Any]:
+def _structure_fields(
+    cls: type,
+    value: dict[str, Any],
+    skip: tuple[str, ...],
+    described: Sequence[attrs.Attribute] | None = None,  # type: ignore[type-arg]
+) -> dict[str, Any]:
     variant = value.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"{cls.__name__} needs a 'variant' name, got {variant!r}")
-    known = {f.name for f in attrs.fields(cls) if f.init} - set(skip)
+    described = described or attrs.fields(cls)
+    known = {f.name for f in described if f.init} - set(skip)
     extra = sorted(set(value) - known)
     if extra:
         raise ValueError(f"unknown field {extra[0]!r} in {cls.__name__}")
     kwargs: dict[str, Any] = {}
-    for field in attrs.fields(cls):
+    for field in described:
         if field.name in skip or not field.init:
             continue
         if field.name not in value:
@@ -423,7 +434,7 @@ def _structure_state(value: object, _: type) -> GameState:
     rebuilt = None
     token = _RULES.set(rules)
     try:
-        kwargs = _structure_fields(GameState, value, ("rules", "log", "events"))
+        kwargs = _structure_fields(GameState, value, ("rules", "log", "events"), state_fields())
         _check_house_rules(tuple(kwargs.get("house_rules", ())), rules)
         if _TRUSTED.get():
             actions = _field("actions", actions_raw, tuple[Action, ...])
@@ -602,8 +613,8 @@ def _check_history(state: GameState, rebuilt: GameState) -> None:
     play on; `from_json`'s *trusted* skips it for storage the program
     controls.
     """
-    for field in attrs.fields(GameState):
-        if field.name in ("rules", "log", "memo"):
+    for field in state_fields():
+        if field.name in ("rules", "log"):
             continue
         if getattr(rebuilt, field.name) != getattr(state, field.name):
             raise ValueError(f"its {field.name!r} is not what its record plays to; edited or damaged")

@@ -40,11 +40,24 @@ from ._events import (
     cards_drawn,
     seat_event,
 )
-from ._state import GameState, Pending, PlayerState, evolve_player, evolve_state, replace_fields, with_hand
+from ._state import (
+    STATE_FIELD_NAMES as _STATE_FIELD_NAMES,
+)
+from ._state import (
+    GameState,
+    Pending,
+    PlayerState,
+    evolve_player,
+    evolve_state,
+    replace_fields,
+    state_changer,
+    with_hand,
+)
 from ._tables import card_effects, per_card
 from .exceptions import InvalidCallError
 
 __all__ = [
+    "STATE_FIELD_NAMES",
     "RoundStopped",
     "add_plays",
     "best_seats",
@@ -73,6 +86,14 @@ __all__ = [
     "with_hand",
     "without_card",
 ]
+
+
+#: The names of a state's fields as `maumau.GameState` takes them (its keywords, `attrs.evolve`'s, `evolve_state`'s
+#: and JSON's), in order: what ``attrs.fields(GameState)`` named before the set-up and the standing were held
+#: apart.  ``attrs.fields(GameState)`` lists the state's slots now.
+#:
+#: .. versionadded:: 0.2.0
+STATE_FIELD_NAMES: tuple[str, ...] = _STATE_FIELD_NAMES
 
 
 class RoundStopped(Exception):
@@ -648,8 +669,12 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
         changes["drawn"] = changes["pending"] = None
         state = evolve_state(state, changes)
     else:  # the usual end of a turn
-        state = replace_fields(state, {"to_move": following, "drawn": None, "pending": None})
+        state = _hand_on(state, to_move=following, drawn=None, pending=None)
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
+
+
+#: The usual end of a turn: the move handed on, nothing drawn or pending.
+_hand_on = state_changer("to_move", "drawn", "pending")
 
 
 def _sit_out(state: GameState, following: int, waits: list[int], changes: dict[str, object]) -> int:
