@@ -59,6 +59,8 @@ nitpick_ignore_regex = [
     ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
     # The action log is a private cons list; `GameState.actions` is its public face.
     ("py:.*", r"ActionLog"),
+    # A state's set-up and standing, held apart in private records that `attrs.evolve` hands to its constructor.
+    ("py:.*", r"_SetUp|_Standing"),
     # An opponent of maumau.rl's environments: a bot factory or a level's name, as the docstrings say.
     ("py:.*", r"Opponent"),
     # maumau.rl's arrays and environments: numpy and the RL libraries are extras, not installed for the docs.

@@ -882,7 +882,7 @@ def evolve_state(state: GameState, fields: dict[str, Any] | None = None, /, **ch
     """
     ``evolve_state(state, **changes)``: `attrs.evolve` for a `GameState`, several times as fast.  The changes may
     also come as one dict, ``evolve_state(state, {"debt": 0})``, which spares matching keyword names on the way in.
-    A name that is no field of a state raises `TypeError`, as `attrs.evolve` does.
+    A name that is no field of a state raises ``TypeError``, as `attrs.evolve` does.
     """
     if fields is not None:
         changes = {**fields, **changes} if changes else fields
