@@ -26,6 +26,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 import maumau
+from maumau._state import state_fields
 
 ROOT = Path(__file__).resolve().parent.parent
 # The guides import the example plugins, as a reader running them from a checkout would.
@@ -59,8 +60,6 @@ nitpick_ignore_regex = [
     ("any", r"(attrs|attr|cattrs|pluggy)\..*"),
     # The action log is a private cons list; `GameState.actions` is its public face.
     ("py:.*", r"ActionLog"),
-    # A state's set-up and standing, held apart in private records that `attrs.evolve` hands to its constructor.
-    ("py:.*", r"_SetUp|_Standing"),
     # An opponent of maumau.rl's environments: a bot factory or a level's name, as the docstrings say.
     ("py:.*", r"Opponent"),
     # maumau.rl's arrays and environments: numpy and the RL libraries are extras, not installed for the docs.
@@ -320,7 +319,24 @@ def _attrs_defaults(
     return _ATTRS_DEFAULT.sub(value, signature), annotation
 
 
+def _state_signature(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, annotation: str | None
+) -> tuple[str | None, str | None] | None:
+    """
+    Show `maumau.GameState`'s signature as its fields are: a field held in the set-up or the standing has its
+    own default there or none (the constructor's marker for "not given" is left out), and the keywords that
+    `attrs.evolve` hands the set-up and the standing by are not shown.
+    """
+    if obj is not maumau.GameState or signature is None:
+        return None
+    for field in state_fields():
+        shown = "" if field.default is attrs.NOTHING else f" = {field.default!r}"
+        signature = re.sub(rf"\b({field.name}: [^=]*?) = _NOT_GIVEN", rf"\1{shown}", signature)
+    return re.sub(r", \*, set_up: .*(?=\)$)", "", signature), annotation
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("autodoc-process-signature", _state_signature)
     app.connect("missing-reference", _public_alias)
     app.connect("autodoc-process-signature", _attrs_defaults)
     app.add_directive("variant-table", VariantTable)
