@@ -39,7 +39,8 @@ from maumau import (
 )
 from maumau._actions import play_action, suit_actions
 from maumau._events import cards_drawn
-from maumau._state import STATE_FIELD_NAMES, PlayerState, evolve_player, evolve_state
+from maumau._state import PlayerState, evolve_player, evolve_state
+from maumau.flow import STATE_FIELD_NAMES
 from maumau.plugins import Rules
 
 CHANGED = object()  # a value no field holds

@@ -483,8 +483,8 @@ class TestStates:
     standing are held once, the rest in slots, under the names a state has always had.
     """
 
-    def _played(self, actions: int = 40) -> GameState:
-        state = new_game("classic", players=3, seed=4)
+    def _played(self, actions: int = 40, state: GameState | None = None) -> GameState:
+        state = new_game("classic", players=3, seed=4) if state is None else state
         rng = random.Random(4)
         for _ in range(actions):
             state = apply(state, rng.choice([a for a in legal_actions(state) if not isinstance(a, Resign)]))
@@ -511,6 +511,23 @@ class TestStates:
         others = [each for each in flow.STATE_FIELD_NAMES if each != name]
         assert [getattr(changed, each) for each in others] == [getattr(state, each) for each in others]
         assert flow.evolve_state(state, {name: value}) == changed
+
+    def test_the_states_of_a_round_share_one_set_up_and_one_standing(self) -> None:
+        first = new_game("classic", players=3, seed=4)
+        later = self._played(10, state=first)
+        assert (later.round, later.shuffles) == (first.round, first.shuffles)  # no new round, no reshuffle yet
+
+        assert later._set_up is first._set_up
+        assert later._standing is first._standing
+
+    def test_a_class_pattern_binds_the_fields_by_their_names(self) -> None:
+        state = self._played()
+
+        match state:
+            case GameState(variant, _, options, seed):
+                assert (variant, options, seed) == (state.variant, state.options, state.seed)
+            case _:
+                pytest.fail("no match")
 
     def test_a_state_keeps_no_dict_of_its_own(self) -> None:
         state = self._played()

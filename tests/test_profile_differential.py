@@ -24,7 +24,7 @@ import pytest
 
 import maumau
 from maumau import Action, GameState, PlayCard, Resign
-from maumau._state import STATE_FIELD_NAMES
+from maumau.flow import STATE_FIELD_NAMES
 from rl_extras import need
 
 #: Every option of classic, each on its own, and some together.

@@ -201,9 +201,8 @@ def add_plays(
         return
     if rules.calls_due:
         expected = rules.call_by_cards_left(state, seat, left)
-        if (
-            rules.call_table is None
-        ):  # the answer, kept for the play to judge by without asking again (`flow.play_card`)
+        # Where no table answers, the answer is kept for the play to judge by without asking again (`flow.play_card`).
+        if rules.call_table is None:
             memo_of(state)[-1 - seat] = expected
     else:  # a game with no calls
         expected = None

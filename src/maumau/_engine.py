@@ -285,13 +285,13 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
                 listed = () if state.players[seat].resigned else _listing(state, seat)
                 keep_listing(state, listed)
             return listed
+        if type(seat) is not int or seat < 0:  # the seat to move is always a seat: only an asked-for one may be bad
+            _check_seat_number(state, seat)  # before the memo, where True would find seat 1's listing
         memo = state.memo
         if memo is not None:
             known: tuple[Action, ...] | None = memo.get(seat)
             if known is not None:
                 return known
-        if type(seat) is not int or seat < 0:  # the seat to move is always a seat: only an asked-for one may be bad
-            _check_seat_number(state, seat)
         # A seat past the last raises IndexError: NoSuchSeatError below.
         listed = () if state.players[seat].resigned else _listing(state, seat)
         memo_of(state)[seat] = listed

@@ -166,6 +166,43 @@ class GameRecord:
     profile: str | None = None
 
 
+#: The names of a state's fields as its users know them (`GameState`'s keywords, `evolve_state`'s, the JSON's of
+#: format 1), in their order: the set-up's and the standing's own among them.
+STATE_FIELD_NAMES = (
+    "variant",
+    "rules",
+    "options",
+    "seed",
+    "players",
+    "draw_pile",
+    "discard_pile",
+    "dealer",
+    "round",
+    "to_move",
+    "direction",
+    "wish",
+    "debt",
+    "skips",
+    "drawn",
+    "pending",
+    "playing",
+    "again",
+    "draws",
+    "waits",
+    "passes",
+    "result",
+    "shuffles",
+    "slots",
+    "house_rules",
+    "rounds",
+    "stacked_deck",
+    "first_dealer",
+    "later_decks",
+    "events",
+    "log",
+)
+
+
 @frozen
 class _SetUp:
     """
@@ -243,7 +280,7 @@ class _StateSlots:
 _NOT_GIVEN: Any = object()
 
 
-@frozen(init=False, weakref_slot=False)  # its base holds the slots
+@frozen(init=False, weakref_slot=False, match_args=False)  # its base holds the slots
 class GameState(_StateSlots):
     """
     A complete snapshot of one game; it never changes after creation.
@@ -282,11 +319,13 @@ class GameState(_StateSlots):
     events, a stacked first deal) rides along for records and user
     interfaces.
 
-    A state is small because most of it is shared: the set-up is held once
-    per match and the dealer, round, shuffles and finished rounds once per
-    round, by every state of it, and read through properties of their own
-    names; the rest are slots.  The constructor, `attrs.evolve`,
-    `maumau.flow.evolve_state` and JSON take the fields by these names, as
+    A state is small because most of it is shared with the states before
+    it: the variant, seed, house rules, stacked deals and first dealer are
+    held in one record for the whole match, and the dealer, round, shuffles
+    and finished rounds in one that a new round or a reshuffle replaces;
+    they are read through properties of their own names, the rest are
+    slots.  The constructor, `attrs.evolve`, `maumau.flow.evolve_state`,
+    JSON and class patterns take the fields by these names, as
     `STATE_FIELD_NAMES <maumau.flow.STATE_FIELD_NAMES>` lists them.
 
     .. versionadded:: 0.1.0
@@ -326,6 +365,9 @@ class GameState(_StateSlots):
     #: `maumau.legal_actions` and `maumau.apply`, kept by `keep_listing`): no part of the value.
     _hash: int | None = field(init=False, default=None, eq=False, repr=False)
     _listed: tuple[Action, ...] | None = field(init=False, default=None, eq=False, repr=False)
+
+    #: A class pattern (``case GameState(variant, rules, ...)``) binds the fields by the names they have always had.
+    __match_args__ = STATE_FIELD_NAMES
 
     def __init__(  # the fields of format 1, by name and in order, as ever
         self,
@@ -378,45 +420,38 @@ class GameState(_StateSlots):
             "discard_pile": discard_pile,
             "to_move": to_move,
         }
+        if set_up is None:  # made from its fields, not evolved: the set-up's own are required too
+            required.update(variant=variant, seed=seed)
+        if standing is None:
+            required.update(dealer=dealer, round=round)
         missing = [name for name, value in required.items() if value is _NOT_GIVEN]
         if missing:
             raise TypeError(f"GameState() missing required arguments: {', '.join(map(repr, missing))}")
-        set_up = _grouped(
-            _SetUp,
-            set_up,
-            variant=variant,
-            seed=seed,
-            house_rules=house_rules,
-            stacked_deck=stacked_deck,
-            first_dealer=first_dealer,
-            later_decks=later_decks,
-        )
-        standing = _grouped(_Standing, standing, dealer=dealer, round=round, shuffles=shuffles, rounds=rounds)
-        values = {
-            **required,
-            "direction": direction,
-            "wish": wish,
-            "debt": debt,
-            "skips": skips,
-            "drawn": drawn,
-            "pending": pending,
-            "playing": playing,
-            "again": again,
-            "draws": draws,
-            "waits": waits,
-            "passes": passes,
-            "result": result,
-            "slots": slots,
-            "_set_up": set_up,
-            "_standing": standing,
-            "events": events,
-            "log": log,
-            "memo": None,
-            "_hash": None,
-            "_listed": None,
-        }
-        for name, value in values.items():
-            _set_slot(self, name, value)
+        given = _given(house_rules=house_rules, stacked_deck=stacked_deck, first_dealer=first_dealer)
+        if later_decks is not _NOT_GIVEN:
+            given["later_decks"] = later_decks
+        if set_up is None:
+            set_up = _SetUp(variant, seed, **given)
+        elif variant is not _NOT_GIVEN or seed is not _NOT_GIVEN or given:
+            set_up = evolve(set_up, **_given(variant=variant, seed=seed), **given)
+        given = _given(shuffles=shuffles, rounds=rounds)
+        if standing is None:
+            standing = _Standing(dealer, round, **given)
+        elif dealer is not _NOT_GIVEN or round is not _NOT_GIVEN or given:
+            standing = evolve(standing, **_given(dealer=dealer, round=round), **given)
+        # Filled as the plain instance of its slots that a copy is filled as (`replace_fields`), then made a state
+        # again: the frozen guard refuses stores, and going past it a field at a time costs four times as much.
+        made = type(self)
+        _set_slot(self, "__class__", _StateSlots)
+        new: Any = self
+        new.rules, new.options, new.players = rules, options, players
+        new.draw_pile, new.discard_pile, new.to_move = draw_pile, discard_pile, to_move
+        new.direction, new.wish, new.debt, new.skips = direction, wish, debt, skips
+        new.drawn, new.pending, new.playing, new.again = drawn, pending, playing, again
+        new.draws, new.waits, new.passes, new.result, new.slots = draws, waits, passes, result, slots
+        new._set_up, new._standing, new.events, new.log = set_up, standing, events, log
+        new.memo = new._hash = new._listed = None
+        new.__class__ = made
 
     @property
     def variant(self) -> str:
@@ -490,8 +525,8 @@ class GameState(_StateSlots):
 
     def __getstate__(self) -> tuple[Any, ...]:
         """
-        The state's value and history for `pickle` and `copy`, without its memos: a hash is not kept across
-        processes.
+        The state's value and history for `copy.copy`, without what the engine remembers of it (a copy lists and
+        hashes afresh).
         """
         return tuple(getattr(self, name) for name in _KEPT)
 
@@ -635,43 +670,6 @@ class GameState(_StateSlots):
         )
 
 
-#: The names of a state's fields as its users know them (`GameState`'s keywords, `evolve_state`'s, the JSON's of
-#: format 1), in their order: the set-up's and the standing's own among them.
-STATE_FIELD_NAMES = (
-    "variant",
-    "rules",
-    "options",
-    "seed",
-    "players",
-    "draw_pile",
-    "discard_pile",
-    "dealer",
-    "round",
-    "to_move",
-    "direction",
-    "wish",
-    "debt",
-    "skips",
-    "drawn",
-    "pending",
-    "playing",
-    "again",
-    "draws",
-    "waits",
-    "passes",
-    "result",
-    "shuffles",
-    "slots",
-    "house_rules",
-    "rounds",
-    "stacked_deck",
-    "first_dealer",
-    "later_decks",
-    "events",
-    "log",
-)
-
-
 def state_fields() -> tuple[Attribute, ...]:  # type: ignore[type-arg]
     """
     The fields of a state as its users know them, in the order of `STATE_FIELD_NAMES`: each the `attrs.Attribute`
@@ -681,13 +679,19 @@ def state_fields() -> tuple[Attribute, ...]:  # type: ignore[type-arg]
     What `attrs.fields` gave for a `GameState` before the set-up and the
     standing were held apart: JSON reads and writes a state by these.
     """
-    for group in (_SetUp, _Standing):
-        resolve_types(group)
-    by_name = {a.name: a for cls in (GameState, _SetUp, _Standing) for a in fields(cls)}
-    return tuple(by_name[name] for name in STATE_FIELD_NAMES)
+    global _described
+    if _described is None:
+        for group in (_SetUp, _Standing):
+            resolve_types(group)
+        by_name = {a.name: a for cls in (GameState, _SetUp, _Standing) for a in fields(cls)}
+        _described = tuple(by_name[name] for name in STATE_FIELD_NAMES)
+    return _described
 
 
-#: The state's value and history, as `pickle` and `copy` keep it: every field but the memos.
+_described: tuple[Attribute, ...] | None = None  # type: ignore[type-arg]
+
+
+#: The state's value and history, as `copy.copy` keeps it: every field but what the engine remembers.
 _KEPT = tuple(a.name for a in fields(GameState) if a.init)
 _set_slot = object.__setattr__  # past the frozen guard, for a state being made
 _value_hash = GameState.__hash__  # the hash attrs writes, over the fields that make the value
@@ -719,19 +723,14 @@ set_events: Callable[[GameState, tuple[Event, ...]], None] = _StateSlots.events.
 set_log: Callable[[GameState, ActionLog], None] = _StateSlots.log.__set__  # type: ignore[attr-defined]
 
 
-def _grouped(cls: type[_G], group: _G | None, **given: Any) -> _G:
+def _given(**values: Any) -> dict[str, Any]:
     """
-    *group* (a `_SetUp` or a `_Standing`) with the fields *given* changed, or a new one of them when there is
-    none; a keyword left at `_NOT_GIVEN` keeps its value.
+    Those of *values* given to `GameState`, by name: the keywords not left at `_NOT_GIVEN`.
     """
-    changes = {name: value for name, value in given.items() if value is not _NOT_GIVEN}
-    if group is None:
-        return cls(**changes)
-    return evolve(group, **changes) if changes else group
+    return {name: value for name, value in values.items() if value is not _NOT_GIVEN}
 
 
 _T = TypeVar("_T")
-_G = TypeVar("_G", "_SetUp", "_Standing")
 _UNCHANGED: Any = object()
 
 
