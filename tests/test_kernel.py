@@ -540,7 +540,7 @@ class TestStates:
         changes = {"debt": 2, "round": 5, "house_rules": ("x",), "to_move": 0}
         generated = flow.evolve_state(state, changes)
 
-        monkeypatch.setattr(_state, "_COPIERS", {})
+        monkeypatch.setattr(_state, "_COPIERS", _state._Copiers())
         monkeypatch.setattr(_state, "_COPIERS_LIMIT", 0)
         generically = flow.evolve_state(state, changes)
 

@@ -279,7 +279,9 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     if seat is None:
         return ()
     try:
-        if seat == state.to_move and type(seat) is int:  # nearly every listing: kept in the state itself, not its memo
+        # Nearly every listing: kept in the state itself, not its memo.  Identity, not equality: True equals 1, and
+        # an int equal to the seat but not the interpreter's own small int only takes the memo's way below.
+        if seat is state.to_move:
             listed: tuple[Action, ...] | None = state._listed
             if listed is None:
                 listed = () if state.players[seat].resigned else _listing(state, seat)

@@ -34,6 +34,7 @@ __all__ = [
     "Pending",
     "PlayerState",
     "RoundResult",
+    "copier_for",
     "keep_listing",
     "set_events",
     "set_log",
@@ -837,9 +838,24 @@ def state_changer(*names: str) -> Callable[..., GameState]:
     return change
 
 
-#: The copiers made so far, by the names they change, in their order.
-_COPIERS: dict[tuple[str, ...], Callable[[GameState, dict[str, Any]], GameState]] = {}
+class _Copiers(dict[tuple[str, ...], Callable[[GameState, dict[str, Any]], GameState]]):
+    """
+    The copiers made so far, by the names they change, in their order; a copier asked for the first time is made
+    then, up to `_COPIERS_LIMIT` of them, past which a copy takes the generic way.
+    """
+
+    def __missing__(self, names: tuple[str, ...]) -> Callable[[GameState, dict[str, Any]], GameState]:
+        if len(self) >= _COPIERS_LIMIT:
+            return _replaced_generically
+        copier = self[names] = _make_copier(names)
+        return copier
+
+
+_COPIERS = _Copiers()
 _copy_whole = _make_copier(())
+#: ``copier_for(tuple(fields))(state, fields)``: `replace_fields` with the copier found by a C call at the step
+#: that copies, for the steps taken at nearly every decision (a play, a draw, the end of a turn).
+copier_for: Callable[[tuple[str, ...]], Callable[[GameState, dict[str, Any]], GameState]] = _COPIERS.__getitem__
 
 
 def replace_fields(state: GameState, fields: dict[str, Any]) -> GameState:
@@ -852,13 +868,7 @@ def replace_fields(state: GameState, fields: dict[str, Any]) -> GameState:
     together (and refused then for a name that is no field), so that a call
     stores each value where it goes and looks up nothing but its copier.
     """
-    names = tuple(fields)
-    copier = _COPIERS.get(names)
-    if copier is None:
-        if len(_COPIERS) >= _COPIERS_LIMIT:
-            return _replaced_generically(state, fields)
-        copier = _COPIERS[names] = _make_copier(names)
-    return copier(state, fields)
+    return _COPIERS[tuple(fields)](state, fields)
 
 
 def _replaced_generically(state: GameState, fields: dict[str, Any]) -> GameState:
@@ -885,9 +895,7 @@ def evolve_state(state: GameState, fields: dict[str, Any] | None = None, /, **ch
     """
     if fields is not None:
         changes = {**fields, **changes} if changes else fields
-    names = tuple(changes)
-    copier = _COPIERS.get(names)  # made for checked names only: no need to check them again
-    return copier(state, changes) if copier is not None else replace_fields(state, changes)
+    return _COPIERS[tuple(changes)](state, changes)  # a copier is made for names that are fields only
 
 
 #: ``evolve_player(player, **changes)``: `attrs.evolve` for a `PlayerState`, twice as fast.

@@ -47,6 +47,7 @@ from ._state import (
     GameState,
     Pending,
     PlayerState,
+    copier_for,
     evolve_player,
     evolve_state,
     replace_fields,
@@ -205,7 +206,7 @@ def draw_cards(
     changes["draw_pile"] = pile[count:]
     changes["players"] = with_hand(state.players, seat, state.players[seat].hand + cards)
     changes["events"] = events + (event,)
-    state = evolve_state(state, changes)  # checked: a caller's own changes are among them
+    state = copier_for(tuple(changes))(state, changes)  # checked as evolve_state checks: a caller's changes are in
     if required and len(cards) < count:
         end = state.rules.draw_shortfall(state, seat, count - len(cards))
         if end is not None:
@@ -282,7 +283,7 @@ def play_card(
         played = _played_at_once(state, seat, card, hand, changes)
         if played is not None:
             return played
-    return _play_ended(state, replace_fields(state, changes), seat, card, call, expected)
+    return _play_ended(state, copier_for(tuple(changes))(state, changes), seat, card, call, expected)
 
 
 def _play_ended(
@@ -371,7 +372,7 @@ def _played_at_once(
             return None
         following = passed
     changes["to_move"] = following
-    state = replace_fields(state, changes)
+    state = copier_for(tuple(changes))(state, changes)
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
 
 
@@ -667,7 +668,7 @@ def end_turn(state: GameState, seat: int, skip: int = 0, **changes: object) -> G
     if changes:
         changes["to_move"] = following
         changes["drawn"] = changes["pending"] = None
-        state = evolve_state(state, changes)
+        state = copier_for(tuple(changes))(state, changes)
     else:  # the usual end of a turn
         state = _hand_on(state, to_move=following, drawn=None, pending=None)
     return state if rules.turn_ended is None else rules.turn_ended(state, seat)
