@@ -413,14 +413,8 @@ class GameState(_StateSlots):
         `attrs.evolve` hands over the set-up and the standing whole (*set_up*, *standing*); a field of theirs
         given by name as well wins.
         """
-        required = {
-            "rules": rules,
-            "options": options,
-            "players": players,
-            "draw_pile": draw_pile,
-            "discard_pile": discard_pile,
-            "to_move": to_move,
-        }
+        required = {"rules": rules, "options": options, "players": players, "to_move": to_move}
+        required.update(draw_pile=draw_pile, discard_pile=discard_pile)
         if set_up is None:  # made from its fields, not evolved: the set-up's own are required too
             required.update(variant=variant, seed=seed)
         if standing is None:
@@ -428,18 +422,15 @@ class GameState(_StateSlots):
         missing = [name for name, value in required.items() if value is _NOT_GIVEN]
         if missing:
             raise TypeError(f"GameState() missing required arguments: {', '.join(map(repr, missing))}")
-        given = _given(house_rules=house_rules, stacked_deck=stacked_deck, first_dealer=first_dealer)
-        if later_decks is not _NOT_GIVEN:
-            given["later_decks"] = later_decks
-        if set_up is None:
-            set_up = _SetUp(variant, seed, **given)
-        elif variant is not _NOT_GIVEN or seed is not _NOT_GIVEN or given:
-            set_up = evolve(set_up, **_given(variant=variant, seed=seed), **given)
-        given = _given(shuffles=shuffles, rounds=rounds)
-        if standing is None:
-            standing = _Standing(dealer, round, **given)
-        elif dealer is not _NOT_GIVEN or round is not _NOT_GIVEN or given:
-            standing = evolve(standing, **_given(dealer=dealer, round=round), **given)
+        set_up = _record(
+            _SetUp,
+            set_up,
+            {"variant": variant, "seed": seed, "house_rules": house_rules, "stacked_deck": stacked_deck},
+            {"first_dealer": first_dealer, "later_decks": later_decks},
+        )
+        standing = _record(
+            _Standing, standing, {"dealer": dealer, "round": round, "shuffles": shuffles}, {"rounds": rounds}
+        )
         # Filled as the plain instance of its slots that a copy is filled as (`replace_fields`), then made a state
         # again: the frozen guard refuses stores, and going past it a field at a time costs four times as much.
         made = type(self)
@@ -724,14 +715,19 @@ set_events: Callable[[GameState, tuple[Event, ...]], None] = _StateSlots.events.
 set_log: Callable[[GameState, ActionLog], None] = _StateSlots.log.__set__  # type: ignore[attr-defined]
 
 
-def _given(**values: Any) -> dict[str, Any]:
+def _record(cls: type[_R], record: _R | None, *fields: dict[str, Any]) -> _R:
     """
-    Those of *values* given to `GameState`, by name: the keywords not left at `_NOT_GIVEN`.
+    *record* (the set-up or the standing of a state being made) with those of *fields* given to `GameState`
+    (the keywords not left at `_NOT_GIVEN`), or a new one of them where it has none yet.
     """
-    return {name: value for name, value in values.items() if value is not _NOT_GIVEN}
+    given = {name: value for each in fields for name, value in each.items() if value is not _NOT_GIVEN}
+    if record is None:
+        return cls(**given)
+    return evolve(record, **given) if given else record
 
 
 _T = TypeVar("_T")
+_R = TypeVar("_R", "_SetUp", "_Standing")
 _UNCHANGED: Any = object()
 
 
