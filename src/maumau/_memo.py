@@ -5,8 +5,8 @@ The legal actions of the seat to move are kept in the state itself
 (`maumau._state.keep_listing`): nearly every state is listed for that seat
 alone.  The rest (the listings of other seats, and the call due that a
 listing asked where no table answers it) goes into a dict made for the
-state when first needed, which equality, hashing, JSON and pickling leave
-out.
+state when first needed, which equality, hashing, JSON and `copy.copy`
+leave out.
 """
 
 from __future__ import annotations
