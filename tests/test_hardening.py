@@ -355,6 +355,15 @@ class TestPlainErrors:
 
         assert isinstance(info.value, ValueError)
 
+    @pytest.mark.parametrize("seat", [True, 1.0, 0.0, False])
+    def test_a_seat_equal_to_one_already_listed_is_still_no_seat(self, seat: Any) -> None:
+        state = _played()
+        for listed in range(3):  # every seat's listing remembered, the seat to move's and the others'
+            legal_actions(state, listed)
+
+        with pytest.raises(NoSuchSeatError, match="seats are 0 to 2"):
+            legal_actions(state, seat)
+
     @pytest.mark.parametrize("seat", [-1, 3, False, "1"])
     def test_view_of_no_seat_is_a_no_such_seat_error(self, seat: Any) -> None:
         with pytest.raises(NoSuchSeatError, match="there is no seat"):
