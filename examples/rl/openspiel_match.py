@@ -81,7 +81,8 @@ def play(game: Any, args: argparse.Namespace, simulations: int, games: int, *, q
             if seat != ismcts_seat
         }
         state = game.new_initial_state()
-        state.apply_action(int(rng.randint(game.max_chance_outcomes())))
+        while state.is_chance_node():  # chance deals the match, a digit of its seed at a time
+            state.apply_action(int(rng.choice(state.legal_actions())))
         while not state.is_terminal():
             before = state.position.state
             seat = state.current_player()
