@@ -8,9 +8,10 @@ of ``deals`` seeds, uniformly, and the seed decides every shuffle of the
 match.  The seed is chosen a base-256 digit at a time, the most significant
 first, so that no chance node has more than 256 outcomes: one node for up
 to 256 deals, two for the default 65,536 (`MaumauState.apply_deal` applies
-the digits of a seed of one's own).  Player actions are the ids of `maumau.rl.ActionSpace`; reactions are
-decisions of their own, as in the PettingZoo environment.  Returns are paid
-at the end of the match: 1 to each winner, -1 to the others.
+the digits of a seed of one's own).  Player actions are the ids of
+`maumau.rl.ActionSpace`; reactions are decisions of their own, as in the
+PettingZoo environment.  Returns are paid at the end of the match: 1 to
+each winner, -1 to the others.
 
 Game parameters: ``players``, ``deals`` (how many seeds chance draws from),
 ``options`` (the variant's options as JSON text, ``""`` for none) and
