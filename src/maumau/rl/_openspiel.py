@@ -392,6 +392,13 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         game = now.game
         position = now.position
         if position is None:
+            seeds, unit = self._deal_node()
+            digits = -(-seeds // unit)  # the outcomes of this node (`_deal_outcomes`)
+            if not 0 <= action < digits:  # refused before OpenSpiel records it: the state stays as it was
+                raise ValueError(
+                    f"{action} is not an outcome of this chance node of the deal (0 to {digits - 1}); "
+                    "state.apply_deal(seed) deals a seed"
+                )
             chosen, left = self.dealing
             seed = chosen * DEAL_RADIX + action
             if left > 1:  # a digit of the seed, and more to choose
