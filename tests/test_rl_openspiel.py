@@ -155,6 +155,18 @@ def test_a_deal_of_ones_own_is_a_seed_of_the_game_and_starts_a_match():
     assert state.history() == [0]  # the state is as it was
 
 
+def test_a_deal_of_ones_own_may_be_a_numpy_integer():
+    """
+    A seed drawn by numpy (``rng.integers(deals)``) is a whole number like any other.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": 300})
+    state = game.new_initial_state()
+    state.apply_deal(np.int64(299))
+
+    assert state.position.state.seed == 299
+    assert state.history() == [1, 43]
+
+
 @pytest.mark.parametrize(("deals", "digit"), [(65_536, 256), (65_536, 1000), (300, 2), (3, 3)])
 def test_a_chance_outcome_that_is_no_digit_of_the_node_is_refused(deals, digit):
     """

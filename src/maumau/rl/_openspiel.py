@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -293,6 +294,19 @@ def _deal_choices(seeds: int, unit: int) -> tuple[int, ...]:
     return tuple(digit for digit, _ in _deal_outcomes(seeds, unit))
 
 
+def _whole_number(value: object) -> int | None:
+    """
+    *value* as an ``int`` if it is a whole number (numpy's integers too, as a sampler draws them), else ``None``: a
+    ``bool`` or a ``float`` is no seed.
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _digest(digest: str, position: Position, seat: int) -> str:
     """
     *digest* followed by what *seat* sees at *position*.
@@ -382,10 +396,11 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         """
         if self.position is not None or self.dealing != (0, self.game.deal_digits):
             raise ValueError("apply_deal deals a new match: this state is past the first chance node")
-        if type(seed) is not int or not 0 <= seed < self.game.deals:
+        number = _whole_number(seed)
+        if number is None or not 0 <= number < self.game.deals:
             raise ValueError(f"seed must be a whole number from 0 to {self.game.deals - 1}, not {seed!r}")
         for left in range(self.game.deal_digits - 1, -1, -1):
-            self.apply_action(seed // DEAL_RADIX**left % DEAL_RADIX)
+            self.apply_action(number // DEAL_RADIX**left % DEAL_RADIX)
 
     def _apply_action(self, action: int) -> None:
         now = self.now
