@@ -184,6 +184,19 @@ def test_a_chance_outcome_that_is_no_digit_of_the_node_is_refused(deals, digit):
     assert state.chance_outcomes() == outcomes
 
 
+def test_each_chance_node_of_the_deal_is_a_state_of_its_own():
+    """
+    The state's string tells the seed's digits chosen so far: states keyed by their strings (OpenSpiel's
+    ``get_all_states(..., to_string=str)``) keep each chance node.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2})
+    root = game.new_initial_state()
+    after = [root.child(digit) for digit in (0, 1)]
+
+    assert len({str(root), *map(str, after)}) == 3
+    assert str(root) == "before the deal"
+
+
 def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
     """
     OpenSpiel needs a bound on a game's length: after ``max_decisions`` decisions the match stops, without returns.

@@ -468,7 +468,10 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.position is None:
-            return "before the deal"
+            chosen, left = self.dealing
+            made = self.game.deal_digits - left  # a state of its own at each chance node: the seed's digits so far
+            digits = [chosen // DEAL_RADIX**place % DEAL_RADIX for place in range(made - 1, -1, -1)]
+            return f"before the deal, the seed's digits {' '.join(map(str, digits))}" if digits else "before the deal"
         state = self.position.state
         hands = " / ".join(" ".join(str(card) for card in player.hand) for player in state.players)
         return f"round {state.round}, top {state.top}, to move {state.to_move}, hands {hands}"
