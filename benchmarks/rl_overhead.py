@@ -264,7 +264,7 @@ def _openspiel_run(game: Any, *, deal: Literal["seed", "sampled"] | None) -> Loo
         while time.process_time() - started < seconds:
             state = game.new_initial_state()
             if deal == "seed":
-                state.apply_deal(seed)
+                state.apply_deal(seed % game.deals)  # past the game's deals (a long run), from the first again
                 seed += 1
             elif deal == "sampled":
                 while state.is_chance_node():  # the deal's seed, a digit at a time

@@ -155,6 +155,48 @@ def test_a_deal_of_ones_own_is_a_seed_of_the_game_and_starts_a_match():
     assert state.history() == [0]  # the state is as it was
 
 
+def test_a_deal_of_ones_own_may_be_a_numpy_integer():
+    """
+    A seed drawn by numpy (``rng.integers(deals)``) is a whole number like any other.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": 300})
+    state = game.new_initial_state()
+    state.apply_deal(np.int64(299))
+
+    assert state.position.state.seed == 299
+    assert state.history() == [1, 43]
+
+
+@pytest.mark.parametrize(("deals", "digit"), [(65_536, 256), (65_536, 1000), (300, 2), (3, 3)])
+def test_a_chance_outcome_that_is_no_digit_of_the_node_is_refused(deals, digit):
+    """
+    A chance outcome not among the node's is refused, and the state stays as it was: a seed applied with
+    ``apply_action`` as before 0.2.0 (``apply_deal`` deals it now) no longer leaves a chance node without outcomes.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": deals})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    with pytest.raises(ValueError, match=f"{digit} is not an outcome of this chance node of the deal"):
+        state.apply_action(digit)
+
+    assert state.history() == []
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == outcomes
+
+
+def test_each_chance_node_of_the_deal_is_a_state_of_its_own():
+    """
+    The state's string tells the seed's digits chosen so far: states keyed by their strings (OpenSpiel's
+    ``get_all_states(..., to_string=str)``) keep each chance node.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2})
+    root = game.new_initial_state()
+    after = [root.child(digit) for digit in (0, 1)]
+
+    assert len({str(root), *map(str, after)}) == 3
+    assert str(root) == "before the deal"
+
+
 def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
     """
     OpenSpiel needs a bound on a game's length: after ``max_decisions`` decisions the match stops, without returns.

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -294,6 +295,19 @@ def _deal_choices(seeds: int, unit: int) -> tuple[int, ...]:
     return tuple(digit for digit, _ in _deal_outcomes(seeds, unit))
 
 
+def _whole_number(value: object) -> int | None:
+    """
+    *value* as an ``int`` if it is a whole number (numpy's integers too, as a sampler draws them), else ``None``: a
+    ``bool`` or a ``float`` is no seed.
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _digest(digest: str, position: Position, seat: int) -> str:
     """
     *digest* followed by what *seat* sees at *position*.
@@ -383,16 +397,24 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         """
         if self.position is not None or self.dealing != (0, self.game.deal_digits):
             raise ValueError("apply_deal deals a new match: this state is past the first chance node")
-        if type(seed) is not int or not 0 <= seed < self.game.deals:
+        number = _whole_number(seed)
+        if number is None or not 0 <= number < self.game.deals:
             raise ValueError(f"seed must be a whole number from 0 to {self.game.deals - 1}, not {seed!r}")
         for left in range(self.game.deal_digits - 1, -1, -1):
-            self.apply_action(seed // DEAL_RADIX**left % DEAL_RADIX)
+            self.apply_action(number // DEAL_RADIX**left % DEAL_RADIX)
 
     def _apply_action(self, action: int) -> None:
         now = self.now
         game = now.game
         position = now.position
         if position is None:
+            seeds, unit = self._deal_node()
+            digits = -(-seeds // unit)  # the outcomes of this node (`_deal_outcomes`)
+            if not 0 <= action < digits:  # refused before OpenSpiel records it: the state stays as it was
+                raise ValueError(
+                    f"{action} is not an outcome of this chance node of the deal (0 to {digits - 1}); "
+                    "state.apply_deal(seed) deals a seed"
+                )
             chosen, left = self.dealing
             seed = chosen * DEAL_RADIX + action
             if left > 1:  # a digit of the seed, and more to choose
@@ -447,7 +469,10 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.position is None:
-            return "before the deal"
+            chosen, left = self.dealing
+            made = self.game.deal_digits - left  # a state of its own at each chance node: the seed's digits so far
+            digits = [chosen // DEAL_RADIX**place % DEAL_RADIX for place in range(made - 1, -1, -1)]
+            return f"before the deal, the seed's digits {' '.join(map(str, digits))}" if digits else "before the deal"
         state = self.position.state
         hands = " / ".join(" ".join(str(card) for card in player.hand) for player in state.players)
         return f"round {state.round}, top {state.top}, to move {state.to_move}, hands {hands}"
