@@ -82,7 +82,8 @@ def play(game: Any, args: argparse.Namespace, simulations: int, games: int, *, q
         }
         state = game.new_initial_state()
         while state.is_chance_node():  # chance deals the match, a digit of its seed at a time
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            digits, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(digits, p=chances)))
         while not state.is_terminal():
             before = state.position.state
             seat = state.current_player()
