@@ -11,10 +11,11 @@ one variant from seeds 0, 1, 2, ... with uniformly random legal choices
   resigning), a random choice, `maumau.apply`: the floor;
 * **OpenSpiel**: ``state.legal_actions()``, a random choice,
   ``state.apply_action()`` on the registered game (no observation read,
-  as in a rollout), each match dealt from the next seed; and again with
-  **chance sampled**, each deal drawn from ``state.chance_outcomes()`` by
-  ``pyspiel.sample_action``, as OpenSpiel's own games are stepped from
-  Python;
+  as in a rollout), each match dealt from the next seed
+  (``state.apply_deal(seed)``); and again with **chance sampled**, each
+  chance node of the deal (a digit of its seed) drawn from
+  ``state.chance_outcomes()`` by ``pyspiel.sample_action``, as OpenSpiel's
+  own games are stepped from Python;
 * **PettingZoo**: ``env.last()`` (the observation and its mask), a random id
   of the mask, ``env.step()``;
 * **Gymnasium**: ``env.step()`` with a random id of ``info["action_mask"]``,
@@ -263,10 +264,11 @@ def _openspiel_run(game: Any, *, deal: Literal["seed", "sampled"] | None) -> Loo
         while time.process_time() - started < seconds:
             state = game.new_initial_state()
             if deal == "seed":
-                state.apply_action(seed)
+                state.apply_deal(seed % game.deals)  # past the game's deals (a long run), from the first again
                 seed += 1
             elif deal == "sampled":
-                state.apply_action(sample_action(state.chance_outcomes(), rng.random())[0])
+                while state.is_chance_node():  # the deal's seed, a digit at a time
+                    state.apply_action(sample_action(state.chance_outcomes(), rng.random())[0])
             while not state.is_terminal():
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1

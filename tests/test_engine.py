@@ -289,6 +289,7 @@ def test_a_seat_that_resigned_is_no_longer_among_the_seats_not_resigned() -> Non
 
     assert start().seats_not_resigned() == (0, 1, 2)
     assert state.seats_not_resigned() == (0, 1)
+    assert apply(start(), Resign(1)).seats_not_resigned() == (0, 2)
     assert state.active_seats() == state.seats_not_resigned()  # the older name of the same
 
 

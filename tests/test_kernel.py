@@ -335,6 +335,27 @@ class TestMechanicsAreOptedInto:
         assert PLAYS.get(from_json(to_json(view(state, 0)), PlayerView, plugins=[counting])) == plays
         check_json(state, [counting])  # the kit reads states and views back with the game's house rules
 
+    @pytest.mark.parametrize(
+        ("held", "put", "expected"),
+        [
+            ((), ("b", 2), (("b", 2),)),  # the first slot
+            ((("b", 1),), ("b", 2), (("b", 2),)),  # the one slot held, changed
+            ((("b", 1),), ("b", 0), ()),  # the one slot held, back to its default: left out
+            ((("c", 3),), ("b", 2), (("b", 2), ("c", 3))),  # another slot held: the pairs stay sorted
+            ((("a", 1), ("c", 3)), ("b", 2), (("a", 1), ("b", 2), ("c", 3))),
+            ((("a", 1), ("b", 2)), ("b", 0), (("a", 1),)),
+            ((("a", 1),), ("b", 0), (("a", 1),)),  # a default where the slot is not held: nothing to add
+        ],
+    )
+    def test_a_slot_holding_its_default_is_left_out_and_the_slots_stay_sorted(
+        self, held: tuple[tuple[str, int], ...], put: tuple[str, int], expected: tuple[tuple[str, int], ...]
+    ) -> None:
+        name, value = put
+        state = evolve(new_game("classic", players=2, seed=1), slots=held)
+
+        assert Slot(name, int, default=0).put(state, value).slots == expected
+        assert state.slots == held  # the state put into is unchanged
+
 
 class TestValue:
     """

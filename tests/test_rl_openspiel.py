@@ -13,6 +13,7 @@ np = need("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from maumau import new_game  # noqa: E402
 from maumau.rl import register_openspiel_games  # noqa: E402
 from maumau.rl._openspiel import MaumauGame, game_type  # noqa: E402
 from test_rl_envs import FAMILY  # noqa: E402
@@ -55,7 +56,7 @@ def test_a_resampled_state_keeps_the_players_information_state(name, params):
     game = pyspiel.load_game(name, params)
     rng = np.random.default_rng(0)
     state = game.new_initial_state()
-    state.apply_action(7)
+    state.apply_deal(7)
     for _ in range(30):
         if state.is_terminal():
             break
@@ -79,7 +80,7 @@ def test_ismcts_chooses_a_legal_action():
         random_state=np.random.RandomState(0),
     )
     state = game.new_initial_state()
-    state.apply_action(3)
+    state.apply_deal(3)
     assert bot.step(state) in state.legal_actions()
 
 
@@ -106,19 +107,109 @@ def test_chance_deals_each_seed_alike_and_hands_out_lists_of_its_own():
     assert state.legal_actions() == [0, 1, 2]
 
 
+def test_chance_deals_a_seed_a_digit_at_a_time():
+    """
+    Past 256 deals the seed is chosen a base-256 digit at a time, the most significant first: no chance node has
+    more than 256 outcomes, and the digits of a seed deal the match that seed deals.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2})  # 65,536 deals: two digits
+    state = game.new_initial_state()
+    assert game.max_chance_outcomes() == 256
+    assert state.chance_outcomes() == [(digit, 1 / 256) for digit in range(256)]
+    state.apply_action(3)
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(digit, 1 / 256) for digit in range(256)]
+    state.apply_action(17)
+    held = game.new_initial_state()
+    held.apply_deal(3 * 256 + 17)
+
+    assert not state.is_chance_node()
+    assert state.history() == held.history() == [3, 17]
+    assert state.position.state == held.position.state == new_game("classic", players=2, seed=3 * 256 + 17)
+
+
+def test_a_deal_past_a_power_of_256_keeps_every_seed_as_likely():
+    """
+    A digit leads to as many seeds as its probability says: with 300 deals, the first digit is 0 for 256 of them.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": 300})
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 256 / 300), (1, 44 / 300)]
+    state.apply_action(1)
+    assert state.chance_outcomes() == [(digit, 1 / 44) for digit in range(44)]
+    assert state.legal_actions() == list(range(44))
+
+
+def test_a_deal_of_ones_own_is_a_seed_of_the_game_and_starts_a_match():
+    """
+    `apply_deal` names what is wrong: a seed out of range, or a state already past its first chance node.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": 300})
+    for seed in (-1, 300, 2.0, True):
+        with pytest.raises(ValueError, match="seed must be a whole number from 0 to 299"):
+            game.new_initial_state().apply_deal(seed)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(ValueError, match="past the first chance node"):
+        state.apply_deal(5)
+    assert state.history() == [0]  # the state is as it was
+
+
+def test_a_deal_of_ones_own_may_be_a_numpy_integer():
+    """
+    A seed drawn by numpy (``rng.integers(deals)``) is a whole number like any other.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": 300})
+    state = game.new_initial_state()
+    state.apply_deal(np.int64(299))
+
+    assert state.position.state.seed == 299
+    assert state.history() == [1, 43]
+
+
+@pytest.mark.parametrize(("deals", "digit"), [(65_536, 256), (65_536, 1000), (300, 2), (3, 3)])
+def test_a_chance_outcome_that_is_no_digit_of_the_node_is_refused(deals, digit):
+    """
+    A chance outcome not among the node's is refused, and the state stays as it was: a seed applied with
+    ``apply_action`` as before 0.2.0 (``apply_deal`` deals it now) no longer leaves a chance node without outcomes.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2, "deals": deals})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    with pytest.raises(ValueError, match=f"{digit} is not an outcome of this chance node of the deal"):
+        state.apply_action(digit)
+
+    assert state.history() == []
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == outcomes
+
+
+def test_each_chance_node_of_the_deal_is_a_state_of_its_own():
+    """
+    The state's string tells the seed's digits chosen so far: states keyed by their strings (OpenSpiel's
+    ``get_all_states(..., to_string=str)``) keep each chance node.
+    """
+    game = pyspiel.load_game("maumau_classic", {"players": 2})
+    root = game.new_initial_state()
+    after = [root.child(digit) for digit in (0, 1)]
+
+    assert len({str(root), *map(str, after)}) == 3
+    assert str(root) == "before the deal"
+
+
 def test_a_match_stops_at_the_decision_limit_and_pays_nobody():
     """
     OpenSpiel needs a bound on a game's length: after ``max_decisions`` decisions the match stops, without returns.
     """
     game = pyspiel.load_game("maumau_classic", {"players": 2, "max_decisions": 5})
     state = game.new_initial_state()
-    state.apply_action(0)
+    state.apply_deal(0)
     for _ in range(5):
         assert not state.is_terminal()
         state.apply_action(state.legal_actions()[0])
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0]
-    assert game.max_game_length() == 6
+    assert game.max_game_length() == 5 + 2  # the deal in two digits of a seed, then the decisions
 
 
 def family_game(table: str) -> MaumauGame:
@@ -147,7 +238,7 @@ def test_a_resampled_state_of_the_new_vocabulary_keeps_the_information_state(tab
     game = family_game(table)
     rng = np.random.default_rng(1)
     state = game.new_initial_state()
-    state.apply_action(11)
+    state.apply_deal(11)
     for _ in range(60):
         if state.is_terminal():
             break
@@ -164,7 +255,7 @@ def test_the_turn_in_progress_is_in_the_observation_string():
     """
     game = family_game("sets and runs")
     state = game.new_initial_state()
-    state.apply_action(0)
+    state.apply_deal(0)
     for _ in range(200):
         player = state.current_player()
         more = [a for a in state.legal_actions() if getattr(game.space.decode(a, player), "more", False)]
@@ -206,7 +297,7 @@ def test_the_information_state_recalls_every_observation_however_often_it_is_ask
     game = pyspiel.load_game("maumau_classic", {"players": 3})
     rng = np.random.default_rng(1)
     state = game.new_initial_state()
-    state.apply_action(11)
+    state.apply_deal(11)
     ids: list[int] = []
     for _ in range(25):
         if asked == "every step":

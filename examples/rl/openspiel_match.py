@@ -81,7 +81,9 @@ def play(game: Any, args: argparse.Namespace, simulations: int, games: int, *, q
             if seat != ismcts_seat
         }
         state = game.new_initial_state()
-        state.apply_action(int(rng.randint(game.max_chance_outcomes())))
+        while state.is_chance_node():  # chance deals the match, a digit of its seed at a time
+            digits, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(digits, p=chances)))
         while not state.is_terminal():
             before = state.position.state
             seat = state.current_player()

@@ -12,6 +12,7 @@ knowing what it means.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -72,7 +73,13 @@ def with_slot(slots: tuple[tuple[str, Any], ...], name: str, value: Any, default
     """
     *slots* with *name* set to *value*; a default value leaves the slot out, and the pairs stay sorted.
     """
+    if not slots or (len(slots) == 1 and slots[0][0] == name):  # this slot alone, or none: nothing else to keep
+        return () if value == default else ((name, value),)
     rest = tuple(pair for pair in slots if pair[0] != name)
     if value == default:
         return rest
-    return tuple(sorted((*rest, (name, value)), key=lambda pair: pair[0]))
+    return tuple(sorted((*rest, (name, value)), key=_NAME))
+
+
+#: A slot's name in its pair, read in C: the key the pairs are sorted by.
+_NAME = operator.itemgetter(0)

@@ -13,6 +13,7 @@ can use states as keys, at the same cost late in a match as early.
 from __future__ import annotations
 
 import html
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -413,24 +414,7 @@ class GameState(_StateSlots):
         `attrs.evolve` hands over the set-up and the standing whole (*set_up*, *standing*); a field of theirs
         given by name as well wins.
         """
-        required = {"rules": rules, "options": options, "players": players, "to_move": to_move}
-        required.update(draw_pile=draw_pile, discard_pile=discard_pile)
-        if set_up is None:  # made from its fields, not evolved: the set-up's own are required too
-            required.update(variant=variant, seed=seed)
-        if standing is None:
-            required.update(dealer=dealer, round=round)
-        missing = [name for name, value in required.items() if value is _NOT_GIVEN]
-        if missing:
-            raise TypeError(f"GameState() missing required arguments: {', '.join(map(repr, missing))}")
-        set_up = _record(
-            _SetUp,
-            set_up,
-            {"variant": variant, "seed": seed, "house_rules": house_rules, "stacked_deck": stacked_deck},
-            {"first_dealer": first_dealer, "later_decks": later_decks},
-        )
-        standing = _record(
-            _Standing, standing, {"dealer": dealer, "round": round, "shuffles": shuffles}, {"rounds": rounds}
-        )
+        set_up, standing = _made_records(set_up, standing, locals())  # the keywords: nothing else is local yet
         # Filled as the plain instance of its slots that a copy is filled as (`replace_fields`), then made a state
         # again: the frozen guard refuses stores, and going past it a field at a time costs four times as much.
         made = type(self)
@@ -596,7 +580,11 @@ class GameState(_StateSlots):
 
         .. versionadded:: 0.2.0
         """
-        return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
+        players = self.players
+        resigned = [*map(_RESIGNED, players)]  # asked of a plugin's hooks at every decision: one pass of C
+        if True not in resigned:  # nearly always: every seat
+            return _SEATS[len(players)] if len(players) < len(_SEATS) else tuple(range(len(players)))
+        return tuple(seat for seat, gone in enumerate(resigned) if not gone)
 
     def active_seats(self) -> tuple[int, ...]:
         """
@@ -715,15 +703,34 @@ set_events: Callable[[GameState, tuple[Event, ...]], None] = _StateSlots.events.
 set_log: Callable[[GameState, ActionLog], None] = _StateSlots.log.__set__  # type: ignore[attr-defined]
 
 
-def _record(cls: type[_R], record: _R | None, *fields: dict[str, Any]) -> _R:
+def _made_records(set_up: _SetUp | None, standing: _Standing | None, given: dict[str, Any]) -> tuple[_SetUp, _Standing]:
     """
-    *record* (the set-up or the standing of a state being made) with those of *fields* given to `GameState`
-    (the keywords not left at `_NOT_GIVEN`), or a new one of them where it has none yet.
+    The set-up and the standing of a state made from *given* (`GameState`'s keywords, `_NOT_GIVEN` where left
+    out): *set_up* and *standing* with the fields of theirs given, or new ones where a state is made from fields.
+
+    Raises:
+        TypeError: a required field is missing, named as `GameState`'s own (never through the private records).
     """
-    given = {name: value for each in fields for name, value in each.items() if value is not _NOT_GIVEN}
+    required = ["rules", "options", "players", "to_move", "draw_pile", "discard_pile"]
+    if set_up is None:  # made from its fields, not evolved: the set-up's own are required too
+        required += ["variant", "seed"]
+    if standing is None:
+        required += ["dealer", "round"]
+    missing = [name for name in required if given[name] is _NOT_GIVEN]
+    if missing:
+        raise TypeError(f"GameState() missing required arguments: {', '.join(map(repr, missing))}")
+    return _record(_SetUp, set_up, given, _SET_UP_NAMES), _record(_Standing, standing, given, _STANDING_NAMES)
+
+
+def _record(cls: type[_R], record: _R | None, given: dict[str, Any], names: tuple[str, ...]) -> _R:
+    """
+    *record* (the set-up or the standing of a state being made) with those of its fields *names* that are
+    *given* (not left at `_NOT_GIVEN`), or a new one of them where it has none yet.
+    """
+    changes = {name: given[name] for name in names if given[name] is not _NOT_GIVEN}
     if record is None:
-        return cls(**given)
-    return evolve(record, **given) if given else record
+        return cls(**changes)
+    return evolve(record, **changes) if changes else record
 
 
 _T = TypeVar("_T")
@@ -920,3 +927,7 @@ def with_hand(players: tuple[PlayerState, ...], seat: int, hand: tuple[Card, ...
 
 
 _new_object = object.__new__
+#: Whether a player has resigned, read in C.
+_RESIGNED = operator.attrgetter("resigned")
+#: The seats of a game of each size, made once: ``_SEATS[3] == (0, 1, 2)``.
+_SEATS = tuple(tuple(range(size)) for size in range(33))

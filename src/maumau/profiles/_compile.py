@@ -349,117 +349,24 @@ def _as_if_dealt(state: GameState, special: Mapping[str, Any], starter: Mapping[
 
 
 def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...]) -> None:
+    """
+    What may be played (``[play]``, ``[debts]``): the matching of cards as a rule per card, a last resort, the
+    refusals that say why a card may not be played, and whether a player may decline to play; then the effects.
+    """
     play = data.get("play", {})
-    wild = cards_of(play.get("wild"))
-    wild_cards = frozenset(card for card in distinct if card in wild)
-    wild_ranks = frozenset(card.rank for card in wild_cards)
-    by_rank = all(card in wild_cards for card in distinct if card.rank in wild_ranks)
-    match = tuple(play.get("match", ("suit", "rank")))
-    wild_on_wild = play.get("wild_on_wild", True)
-    debts = data.get("debts", {})
-    stack = debts.get("stack", "same_rank")
     specials = [special for special in data.get("special", {}).values() if special.get("enabled", True)]
-    debt_cards = frozenset(
-        card for card in distinct for special in specials if special.get("draw") and card in cards_of(special["cards"])
-    )
-    skips = debts.get("skips", "same_rank")
-    by_stacking = stack in ("pools", "higher") or debts.get("cancels") is not None  # Stacking answers debts
-
-    def fits(state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        top = state.discard_pile[-1]
-        wish = state.wish
-        barred = not wild_on_wild and top in wild_cards
-        found = []
-        for card in cards:
-            if card in wild_cards:
-                if not barred:
-                    found.append(card)
-            elif wish is not None:
-                if card.suit == wish:
-                    found.append(card)
-            elif ("suit" in match and card.suit == top.suit and card.suit is not None) or (
-                "rank" in match and card.rank == top.rank
-            ):
-                found.append(card)
-        return tuple(found)
-
-    simple = by_rank and set(match) == {"suit", "rank"}
-    wild_rank_set = wild_ranks
-
-    @hookimpl
-    def maumau_playable(self: object, state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        if state.debt:
-            if by_stacking:
-                return cards  # Stacking, a wrapper, keeps those that answer
-            if stack == "same_rank":
-                rank = state.discard_pile[-1].rank
-                return tuple(card for card in cards if card.rank == rank)
-            if stack == "any":
-                return tuple(card for card in cards if card in debt_cards)
-            return ()
-        if state.skips:
-            if skips == "none":
-                return ()
-            rank = state.discard_pile[-1].rank
-            return tuple(card for card in cards if card.rank == rank)
-        if simple:  # the kernel's matching, with wild ranks
-            found = []
-            wish = state.wish
-            top = state.discard_pile[-1]
-            suit, rank = top.suit, top.rank
-            barred = not wild_on_wild and rank in wild_rank_set
-            for card in cards:
-                if card.rank in wild_rank_set:
-                    if not barred:
-                        found.append(card)
-                elif (card.suit == wish) if wish is not None else (card.suit == suit or card.rank == rank):
-                    found.append(card)
-            return tuple(found)
-        return fits(state, cards)
-
-    last_resort = cards_of(play.get("last_resort")) if play.get("last_resort") is not None else None
+    matching = _matching(data, distinct, specials)
     refusals: list[Callable[[GameState, PlayCard], str | None]] = []
-    if last_resort is None:
+    if play.get("last_resort") is None:
         # A rule per card: the game's table answers (`maumau._tables`).
-        setattr(maumau_playable, MARK, PerCard(functools.partial(maumau_playable, None)))
-        namespace["maumau_playable"] = maumau_playable
+        setattr(matching, MARK, PerCard(functools.partial(matching, None)))
+        namespace["maumau_playable"] = matching
     else:
-        matching = maumau_playable
-
-        # Which of the deck's cards are a last resort, looked up as a table rather than asked of the card set.
-        resort = frozenset(card for card in distinct if card in last_resort)
-
-        @hookimpl
-        def playable_as_last_resort(
-            self: object, state: GameState, seat: int, cards: tuple[Card, ...]
-        ) -> tuple[Card, ...]:
-            found = matching(self, state, seat, cards)
-            others = tuple(card for card in found if card not in resort)
-            return others or found  # a last resort only when nothing else can be played
-
-        def refuse_last_resort(state: GameState, action: PlayCard) -> str | None:
-            card, seat = action.card, action.seat
-            if card not in last_resort or seat != state.to_move or not matching(None, state, seat, (card,)):
-                return None
-            hand = tuple(other for other in state.players[seat].hand if other not in last_resort)
-            others = matching(None, state, seat, hand)
-            return (
-                f"{card} may be played only when no other card of the hand can be ({others[0]} can)" if others else None
-            )
-
-        # The matching is a rule per card, the last resort a rule over the cards it keeps: the table holds both.
-        setattr(playable_as_last_resort, MARK, PerCard(functools.partial(matching, None), resort))
-        namespace["maumau_playable"] = playable_as_last_resort
-        refusals.append(refuse_last_resort)
-    if not wild_on_wild:
-
-        def refuse_wild_on_wild(state: GameState, action: PlayCard) -> str | None:
-            card, top = action.card, state.discard_pile[-1]
-            if action.seat == state.to_move and not (state.debt or state.skips) and card in wild and top in wild:
-                return f"a wild card may not be played on a wild card ({card} on {top})"
-            return None
-
-        refusals.append(refuse_wild_on_wild)
+        playable, refuse = _last_resort(matching, cards_of(play["last_resort"]), distinct)
+        namespace["maumau_playable"] = playable
+        refusals.append(refuse)
+    if not play.get("wild_on_wild", True):
+        refusals.append(_wild_on_wild_refused(cards_of(play.get("wild"))))
     if refusals:
 
         @hookimpl
@@ -480,9 +387,182 @@ def _playing(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple
     _effects(namespace, data, distinct, specials)
 
 
+#: ``maumau_playable`` as a profile compiles it: ``(self, state, seat, cards)``, the cards that may be played.
+Matching = Callable[[object, GameState, int, tuple[Card, ...]], tuple[Card, ...]]
+
+
+def _matching(data: Mapping[str, Any], distinct: tuple[Card, ...], specials: list[dict[str, Any]]) -> Matching:
+    """
+    ``maumau_playable`` for the profile's matching: what answers a debt, turns owed, then suit, rank and wilds.
+    """
+    play, debts = data.get("play", {}), data.get("debts", {})
+    stack = debts.get("stack", "same_rank")
+    debt_cards = frozenset(
+        card for card in distinct for special in specials if special.get("draw") and card in cards_of(special["cards"])
+    )
+    skips = debts.get("skips", "same_rank")
+    by_stacking = stack in ("pools", "higher") or debts.get("cancels") is not None  # Stacking answers debts
+    wild = cards_of(play.get("wild"))
+    wild_cards = frozenset(card for card in distinct if card in wild)
+    wild_ranks = frozenset(card.rank for card in wild_cards)
+    wild_on_wild = play.get("wild_on_wild", True)
+    by_rank = all(card in wild_cards for card in distinct if card.rank in wild_ranks)  # a wild card is a wild rank
+    simple = by_rank and set(play.get("match", ("suit", "rank"))) == {"suit", "rank"}
+    fits = _fits(play, wild_cards)
+
+    @hookimpl
+    def maumau_playable(self: object, state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        if state.debt:
+            if by_stacking:
+                return cards  # Stacking, a wrapper, keeps those that answer
+            if stack == "same_rank":
+                rank = state.discard_pile[-1].rank
+                return tuple(card for card in cards if card.rank == rank)
+            if stack == "any":
+                return tuple(card for card in cards if card in debt_cards)
+            return ()
+        if state.skips:
+            if skips == "none":
+                return ()
+            rank = state.discard_pile[-1].rank
+            return tuple(card for card in cards if card.rank == rank)
+        if not simple:
+            return fits(state, cards)
+        found = []  # the kernel's matching, with wild ranks: asked at nearly every decision where no table answers
+        wish = state.wish
+        top = state.discard_pile[-1]
+        suit, rank = top.suit, top.rank
+        barred = not wild_on_wild and rank in wild_ranks
+        for card in cards:
+            if card.rank in wild_ranks:
+                if not barred:
+                    found.append(card)
+            elif (card.suit == wish) if wish is not None else (card.suit == suit or card.rank == rank):
+                found.append(card)
+        return tuple(found)
+
+    return maumau_playable
+
+
+def _fits(
+    play: Mapping[str, Any], wild_cards: frozenset[Card]
+) -> Callable[[GameState, tuple[Card, ...]], tuple[Card, ...]]:
+    """
+    Those of some cards that may follow the top card where nothing is owed, as ``play.match`` says (suit, rank or
+    both), of the suit wished, or wild (on a wild card only where ``wild_on_wild``): the general case of the matching.
+    """
+    match = tuple(play.get("match", ("suit", "rank")))
+    wild_on_wild = play.get("wild_on_wild", True)
+
+    def fits(state: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        top = state.discard_pile[-1]
+        wish = state.wish
+        barred = not wild_on_wild and top in wild_cards
+        found = []
+        for card in cards:
+            if card in wild_cards:
+                if not barred:
+                    found.append(card)
+            elif wish is not None:
+                if card.suit == wish:
+                    found.append(card)
+            elif ("suit" in match and card.suit == top.suit and card.suit is not None) or (
+                "rank" in match and card.rank == top.rank
+            ):
+                found.append(card)
+        return tuple(found)
+
+    return fits
+
+
+def _last_resort(
+    matching: Matching, last_resort: CardSet, distinct: tuple[Card, ...]
+) -> tuple[Matching, Callable[[GameState, PlayCard], str | None]]:
+    """
+    ``maumau_playable`` with the cards of *last_resort* playable only when nothing else is, and the refusal that
+    says so.
+    """
+    # Which of the deck's cards are a last resort, looked up as a table rather than asked of the card set.
+    resort = frozenset(card for card in distinct if card in last_resort)
+
+    @hookimpl
+    def playable_as_last_resort(self: object, state: GameState, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        found = matching(self, state, seat, cards)
+        others = tuple(card for card in found if card not in resort)
+        return others or found  # a last resort only when nothing else can be played
+
+    def refuse_last_resort(state: GameState, action: PlayCard) -> str | None:
+        card, seat = action.card, action.seat
+        if card not in last_resort or seat != state.to_move or not matching(None, state, seat, (card,)):
+            return None
+        hand = tuple(other for other in state.players[seat].hand if other not in last_resort)
+        others = matching(None, state, seat, hand)
+        return f"{card} may be played only when no other card of the hand can be ({others[0]} can)" if others else None
+
+    # The matching is a rule per card, the last resort a rule over the cards it keeps: the table holds both.
+    setattr(playable_as_last_resort, MARK, PerCard(functools.partial(matching, None), resort))
+    return playable_as_last_resort, refuse_last_resort
+
+
+def _wild_on_wild_refused(wild: CardSet) -> Callable[[GameState, PlayCard], str | None]:
+    """
+    The refusal of a wild card played on a wild card, where ``wild_on_wild`` is off.
+    """
+
+    def refuse_wild_on_wild(state: GameState, action: PlayCard) -> str | None:
+        card, top = action.card, state.discard_pile[-1]
+        if action.seat == state.to_move and not (state.debt or state.skips) and card in wild and top in wild:
+            return f"a wild card may not be played on a wild card ({card} on {top})"
+        return None
+
+    return refuse_wild_on_wild
+
+
 def _effects(
     namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...], specials: list[dict[str, Any]]
 ) -> None:
+    """
+    What the special cards do (``[special.*]``): each card's effect, cut to the stock where ``debts.up_to_stock``
+    says, the effects of several cards played at once, and the follow-ups (cards drawn at once, turns passed on).
+    """
+    by_count = _effect_tables(data, distinct, specials)
+    last_card_effects = data.get("play", {}).get("last_card_effects", True)
+    card_effect = _card_effect(by_count, last_card_effects)
+    if data.get("debts", {}).get("up_to_stock") and any(
+        effect.draw for table in by_count.values() for effect in table.values()
+    ):
+        # Only an effect of the profile's own is cut to the stock: none to cut when none of its cards makes anyone draw.
+        never = data.get("draw", {}).get("recycle", "when_drawing") == "never"
+
+        @hookimpl
+        def card_effect_up_to_stock(self: object, state: GameState, seat: int, card: Card) -> Effect:
+            effect: Effect = card_effect(self, state, seat, card)
+            if effect.draw and not _stock(state, never):  # nothing to draw: a plain card
+                return attrs.evolve(effect, draw=0)
+            return effect
+
+        namespace["maumau_card_effect"] = card_effect_up_to_stock
+    else:
+        # A card's effect by the card and the player count, and nothing at all for the last card where it has none:
+        # the game's table holds them, read by the card object at every play (`maumau._tables`).
+        last_card = None if last_card_effects else _PLAIN
+        namespace["maumau_card_effect"] = card_effects(last_card=last_card)(card_effect)
+    if data.get("several", {}).get("effects", "sum") == "last":
+
+        @hookimpl
+        def maumau_combine_effects(self: object, effects: tuple[Effect, ...]) -> Effect:
+            return effects[-1]  # the cards before the last are played for their suit and rank only
+
+        namespace["maumau_combine_effects"] = maumau_combine_effects
+    _follow_ups(namespace, data, distinct, specials, last_card_effects)
+
+
+def _effect_tables(
+    data: Mapping[str, Any], distinct: tuple[Card, ...], specials: list[dict[str, Any]]
+) -> dict[int, dict[Card, Effect]]:
+    """
+    By player count, the effect of each special card (a card of no special is plain): worked out once.
+    """
     low, high = players_of(data)
     passed_on = data.get("debts", {}).get("skips") == "pass_on"
     by_count: dict[int, dict[Card, Effect]] = {}
@@ -495,11 +575,21 @@ def _effects(
                 if card in chosen:
                     table[card] = effect
         by_count[players] = table
+    return by_count
+
+
+#: ``maumau_card_effect`` as a profile compiles it: ``(self, state, seat, card)``, the effect of the card's play.
+CardEffect = Callable[[object, GameState, int, Card], Effect]
+
+
+def _card_effect(by_count: dict[int, dict[Card, Effect]], last_card_effects: bool) -> CardEffect:
+    """
+    ``maumau_card_effect`` read from *by_count*: one table where the player count changes nothing, and a plain last
+    card unless *last_card_effects*.
+    """
     tables = list(by_count.values())
     one = tables[0] if all(table == tables[0] for table in tables) else None
-    last_card_effects = data.get("play", {}).get("last_card_effects", True)
     plain = _PLAIN
-
     if one is not None and not last_card_effects:
 
         @hookimpl
@@ -522,57 +612,48 @@ def _effects(
                 return plain
             return by_count[len(state.players)].get(card, plain)
 
-    if data.get("debts", {}).get("up_to_stock") and any(effect.draw for table in tables for effect in table.values()):
-        # Only an effect of the profile's own is cut to the stock: none to cut when none of its cards makes anyone draw.
-        acting = maumau_card_effect
-        never = data.get("draw", {}).get("recycle", "when_drawing") == "never"
+    return maumau_card_effect
 
-        @hookimpl
-        def card_effect_up_to_stock(self: object, state: GameState, seat: int, card: Card) -> Effect:
-            effect: Effect = acting(self, state, seat, card)
-            if effect.draw and not _stock(state, never):  # nothing to draw: a plain card
-                return attrs.evolve(effect, draw=0)
-            return effect
 
-        namespace["maumau_card_effect"] = card_effect_up_to_stock
-    else:
-        # A card's effect by the card and the player count, and nothing at all for the last card where it has none:
-        # the game's table holds them, read by the card object at every play (`maumau._tables`).
-        last_card = None if last_card_effects else plain
-        namespace["maumau_card_effect"] = card_effects(last_card=last_card)(maumau_card_effect)
-    if data.get("several", {}).get("effects", "sum") == "last":
-
-        @hookimpl
-        def maumau_combine_effects(self: object, effects: tuple[Effect, ...]) -> Effect:
-            return effects[-1]  # the cards before the last are played for their suit and rank only
-
-        namespace["maumau_combine_effects"] = maumau_combine_effects
+def _follow_ups(
+    namespace: dict[str, Any],
+    data: Mapping[str, Any],
+    distinct: tuple[Card, ...],
+    specials: list[dict[str, Any]],
+    last_card_effects: bool,
+) -> None:
+    """
+    The step after a play of a card that makes the next player draw at once (``draw_at_once``), or passes its turns
+    to sit out on (``debts.skips = "pass_on"``).
+    """
+    passed_on = data.get("debts", {}).get("skips") == "pass_on"
     at_once = [(cards_of(special["cards"]), special["draw"]) for special in specials if special.get("draw_at_once")]
     sitting = [(cards_of(s["cards"]), s["sit_out"]) for s in specials if passed_on and s.get("sit_out")]
-    if at_once or sitting:
-        # By card, the first special that names it: the cards the next player draws at once, the turns passed on.
-        drawn_at_once = _first_by_card(at_once, distinct)
-        sat_out = _first_by_card(sitting, distinct)
-        # One table of both, looked up once per card played: what the card does after the play, and how much.
-        after = {card: (True, count) for card, count in sat_out.items()}
-        after.update((card, (False, count)) for card, count in drawn_at_once.items())
-        ranks = frozenset(card.rank for card in after)  # most cards are of none of these ranks: no card hashed
+    if not (at_once or sitting):
+        return
+    # By card, the first special that names it: the cards the next player draws at once, the turns passed on.
+    drawn_at_once = _first_by_card(at_once, distinct)
+    sat_out = _first_by_card(sitting, distinct)
+    # One table of both, looked up once per card played: what the card does after the play, and how much.
+    after = {card: (True, count) for card, count in sat_out.items()}
+    after.update((card, (False, count)) for card, count in drawn_at_once.items())
+    ranks = frozenset(card.rank for card in after)  # most cards are of none of these ranks: no card hashed
 
-        def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
-            if not state.players[seat].hand and not last_card_effects:
-                return None
-            found = after.get(card) if card.rank in ranks else None
-            if found is None:
-                return None
-            sits, count = found
-            if not sits:
-                victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
-                state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
-                return state
-            return evolve_state(state, skips=count)  # the turns are passed on as they are: owed, or answered
+    def follow_up(state: GameState, seat: int, card: Card) -> GameState | None:
+        if not state.players[seat].hand and not last_card_effects:
+            return None
+        found = after.get(card) if card.rank in ranks else None
+        if found is None:
+            return None
+        sits, count = found
+        if not sits:
+            victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
+            state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
+            return state
+        return evolve_state(state, skips=count)  # the turns are passed on as they are: owed, or answered
 
-        setattr(follow_up, FOLLOW_UP_MARK, ranks)  # a play of a card of another rank is never followed up
-        _step(namespace, "maumau_follow_up", follow_up)
+    setattr(follow_up, FOLLOW_UP_MARK, ranks)  # a play of a card of another rank is never followed up
+    _step(namespace, "maumau_follow_up", follow_up)
 
 
 def _first_by_card(specials: list[tuple[CardSet, int]], distinct: tuple[Card, ...]) -> dict[Card, int]:
@@ -722,36 +803,68 @@ class Counts:
 
 #: The counts of a profile that needs them: public, as every player at the table sees them.
 COUNTS: Slot[Counts] = Slot("profile", Counts, Counts())
+_COUNTS_NAME = COUNTS.name
 
 
 def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """
+    The round's counts in `COUNTS`, where ``round.max_plays`` or ``round.block = "all_pass_and_one"`` asks for them,
+    and the round ended by them.
+    """
+    if not _counts_actions(data):
+        return
     ending = data.get("round", {})
     max_plays = ending.get("max_plays", 0)
     block_one = ending.get("block", "all_pass") == "all_pass_and_one"
-    if not _counts_actions(data):
-        return
-    cuts = _cuts_debts(data)
-    name = COUNTS.name
 
     @hookimpl
     def maumau_slots(self: object) -> tuple[Slot[Counts], ...]:
         return (COUNTS,)
 
     namespace["maumau_slots"] = maumau_slots
+    _step(namespace, "maumau_before_action", _counter(_cuts_debts(data)), first=True)
+    if block_one:
+        _step(namespace, "maumau_after_draw", _paid)
+
+        @hookimpl
+        def maumau_turn_ended(self: object, state: GameState) -> GameState | None:
+            # The passes are counted in the slot: the kernel's own count must not block the round first.
+            return evolve_state(state, passes=0) if state.passes else None
+
+        namespace["maumau_turn_ended"] = maumau_turn_ended
+
+    @hookimpl
+    def maumau_round_over(self: object, state: GameState) -> RoundEnd | None:
+        slots = state.slots  # the counts, read in place where they are the one slot held (`COUNTS.get` else)
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == _COUNTS_NAME else COUNTS.get(state)
+        if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
+            return RoundEnd("max plays")
+        if block_one and counts.passes and counts.passes > len(state.players) - sum(map(_RESIGNED, state.players)):
+            return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
+        return None
+
+    namespace["maumau_round_over"] = maumau_round_over
+
+
+def _counter(cuts: bool) -> Callable[[GameState, Action], GameState | None]:
+    """
+    The step before every action that counts it: a card played, a pass in a row while the pile is empty, the debt
+    as owed before a draw (which *cuts* to what the pile holds).
+    """
 
     def counted_play(state: GameState) -> tuple[tuple[str, Any], ...]:
         # The slots with one more card played (and the passes in a row ended): the kernel sets them with the card
         # down, where this is the only step before an action (`PLAY_COUNT_MARK`).
         slots = state.slots  # the counts, read in place where they are the one slot held (`COUNTS.get` else)
-        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == _COUNTS_NAME else COUNTS.get(state)
         return _slots_with(state, Counts(counts.plays + 1, 0, counts.owed), True)
 
     def count(state: GameState, action: Action) -> GameState | None:
         kind = type(action)
         if kind is PlayCard:  # the commonest action, and one that always counts: one more card played
             return evolve_state(state, slots=counted_play(state))
-        slots = state.slots
-        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
+        slots = state.slots  # the counts, read in place where they are the one slot held (`COUNTS.get` else)
+        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == _COUNTS_NAME else COUNTS.get(state)
         plays, passes, owed = counts.plays, counts.passes, counts.owed
         changes: dict[str, object] = {}
         if kind is Pass:
@@ -769,36 +882,19 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         return evolve_state(state, changes) if changes else None  # nothing to count: the state as it is
 
     setattr(count, PLAY_COUNT_MARK, counted_play)  # a play's count is read by the kernel, where this is all there is
-    _step(namespace, "maumau_before_action", count, first=True)
-    if block_one:
+    return count
 
-        def paid(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
-            if not forced:
-                return None
-            counts = COUNTS.get(state)  # a debt that takes the pile's very last card counts as a pass
-            passes = 1 if not state.draw_pile and len(cards) == counts.owed else 0
-            return _with_counts(state, Counts(counts.plays, passes, 0))
 
-        _step(namespace, "maumau_after_draw", paid)
-
-        @hookimpl
-        def maumau_turn_ended(self: object, state: GameState) -> GameState | None:
-            # The passes are counted in the slot: the kernel's own count must not block the round first.
-            return evolve_state(state, passes=0) if state.passes else None
-
-        namespace["maumau_turn_ended"] = maumau_turn_ended
-
-    @hookimpl
-    def maumau_round_over(self: object, state: GameState) -> RoundEnd | None:
-        slots = state.slots
-        counts = slots[0][1] if len(slots) == 1 and slots[0][0] == name else COUNTS.get(state)
-        if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
-            return RoundEnd("max plays")
-        if block_one and counts.passes and counts.passes > len(state.players) - sum(map(_RESIGNED, state.players)):
-            return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
+def _paid(state: GameState, seat: int, cards: tuple[Card, ...], forced: bool) -> GameState | None:
+    """
+    After a debt is drawn: the passes in a row start again, unless the debt took the pile's very last card, which
+    counts as a pass.
+    """
+    if not forced:
         return None
-
-    namespace["maumau_round_over"] = maumau_round_over
+    counts = COUNTS.get(state)
+    passes = 1 if not state.draw_pile and len(cards) == counts.owed else 0
+    return _with_counts(state, Counts(counts.plays, passes, 0))
 
 
 def _with_counts(state: GameState, counts: Counts) -> GameState:
@@ -894,6 +990,10 @@ def _points(data: Mapping[str, Any], distinct: tuple[Card, ...]) -> dict[Card, i
 
 
 def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[Card, ...]) -> None:
+    """
+    How rounds and the match end (``[round]``, ``[scoring]``): who wins a blocked round, each round's scores, and
+    when the match is over.
+    """
     scoring = data.get("scoring", {})
     mode = scoring.get("mode", "none")
     values = _points(data, distinct)
@@ -914,6 +1014,21 @@ def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[
             return (winner,)
 
         namespace["maumau_blocked_winners"] = maumau_blocked_winners
+    score_round = _score_round(mode, hand_points)
+    if score_round is not None:
+        namespace["maumau_score_round"] = score_round
+    namespace["maumau_match_over"] = _match_over(mode, scoring.get("target", 0), scoring.get("per_player", False))
+
+
+#: ``maumau_score_round`` as a profile compiles it: ``(self, state, end)``, each seat's points for the round.
+ScoreRound = Callable[[object, GameState, RoundEnd], tuple[int, ...]]
+
+
+def _score_round(mode: str, hand_points: Callable[[tuple[Card, ...]], int]) -> ScoreRound | None:
+    """
+    ``maumau_score_round`` for the scoring *mode*, the hands counted by *hand_points*; ``None`` for the kernel's
+    (``"none"``: no points).
+    """
     if mode in ("winner_collects", "holders"):
         holders = mode == "holders"
 
@@ -931,21 +1046,18 @@ def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[
             points[winner] = sum(owed)
             return tuple(points)
 
-        namespace["maumau_score_round"] = maumau_score_round
     elif mode == "rounds":
 
         @hookimpl
         def maumau_score_round(self: object, state: GameState, end: RoundEnd) -> tuple[int, ...]:
             return tuple(1 if seat in end.winners else 0 for seat in range(len(state.players)))
 
-        namespace["maumau_score_round"] = maumau_score_round
     elif mode == "minus_hands":
 
         @hookimpl
         def maumau_score_round(self: object, state: GameState, end: RoundEnd) -> tuple[int, ...]:
             return tuple(-hand_points(player.hand) for player in state.players)
 
-        namespace["maumau_score_round"] = maumau_score_round
     elif mode == "win_lose":
 
         @hookimpl
@@ -954,9 +1066,16 @@ def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[
                 return (0,) * len(state.players)
             return tuple(1 if seat in end.winners else -1 for seat in range(len(state.players)))
 
-        namespace["maumau_score_round"] = maumau_score_round
-    target = scoring.get("target", 0)
-    per_player = scoring.get("per_player", False)
+    else:
+        return None
+    return maumau_score_round
+
+
+def _match_over(mode: str, target: int, per_player: bool) -> Callable[[object, GameState], MatchResult | None]:
+    """
+    ``maumau_match_over``: after one round where there is no *target* (or no scoring), else once a score reaches
+    it (*per_player*: the target times the players), or at a resignation.
+    """
     lowest = mode == "holders"
     if mode == "none" or not target:
 
@@ -981,4 +1100,4 @@ def _ending(namespace: dict[str, Any], data: Mapping[str, Any], distinct: tuple[
                 return MatchResult(winners, "target", scores)
             return None
 
-    namespace["maumau_match_over"] = maumau_match_over
+    return maumau_match_over

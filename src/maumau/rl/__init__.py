@@ -225,6 +225,9 @@ def register_openspiel_games() -> tuple[str, ...]:
     Load one with ``pyspiel.load_game("maumau_classic", {"players": 3})``;
     the parameters are ``players``, ``deals`` (how many seeds the deal is
     drawn from) and ``options`` (the variant's options as JSON text).
+    Chance chooses the deal's seed a base-256 digit at a time, so a chance
+    node has at most 256 outcomes (two nodes for the default 65,536 deals);
+    ``state.apply_deal(seed)`` deals a seed of one's own.
 
     .. versionadded:: 0.2.0
     """
