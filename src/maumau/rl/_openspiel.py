@@ -139,6 +139,18 @@ class MaumauGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> MaumauState:
         return MaumauState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """
+        A game pickles as its name and parameters, and is loaded again by them: OpenSpiel serializes a Python game
+        and its states by pickling them (``pyspiel.serialize_game_and_state``).
+
+        Raises:
+            TypeError: the game was made with plugins, which no parameter names.
+        """
+        if self.plugins:
+            raise TypeError(f"cannot pickle {self}: a game made with plugins is not loaded again by its parameters")
+        return _loaded, (game_name(self.variant), dict(self.get_parameters()))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MaumauObserver:
         return MaumauObserver(self, iig_obs_type)
 
@@ -209,6 +221,30 @@ class _Now:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """
+        What a state holds, pickled as what makes it: the seed of its deal and the ids chosen since, played again
+        when it is restored (OpenSpiel serializes a Python state by pickling its attributes).
+
+        Raises:
+            TypeError: the cards were dealt afresh (`MaumauState.resample_from_infostate`), which no seed says.
+        """
+        if self.position is None:  # before the deal
+            return _Now, (self.game, None, None)
+        ids: list[int] = []  # newest first, back to the root
+        node = self
+        while node.anchor is not None:
+            trail = node.trail
+            while trail is not None:
+                trail, index = trail
+                ids.append(index)
+            node = node.anchor
+        assert node.position is not None
+        seed = node.position.state.seed
+        if node.previous is not None or _dealt(node.game, seed).position != node.position:  # a world of a search
+            raise TypeError("cannot pickle a state dealt afresh by resample_from_infostate: no seed deals its cards")
+        return _played_on, (node.game, seed, ids[::-1])
 
     def after(self, position: Position, index: int) -> _Now:
         """
@@ -329,6 +365,17 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         #: Before the deal: the seed's digits chosen so far, as a number, and the digits still to choose.
         self.dealing = (0, game.deal_digits)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """
+        A state pickles as its game and OpenSpiel's serialization of it, so that a process that has registered no
+        game (a worker handed a state) loads the game first, registering maumau's games.
+
+        Raises:
+            TypeError: the game was made with plugins, or the cards were dealt afresh by `resample_from_infostate`
+                (no seed deals them).
+        """
+        return _unpickled_state, (self.game, self.serialize())
+
     @property
     def game(self) -> MaumauGame:
         return self.now.game
@@ -420,12 +467,7 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
             if left > 1:  # a digit of the seed, and more to choose
                 self.dealing = (seed, left - 1)
                 return
-            dealt = new_game(
-                game.variant, players=game.players, options=game.game_options, seed=seed, plugins=game.plugins
-            )
-            position = Position(dealt)
-            turn = position.turn(game.space) if game.max_decisions > 0 else None
-            self.now = _Now(game, position, turn)
+            self.now = _dealt(game, seed)
             return
         turn = now.turn
         assert turn is not None
@@ -476,6 +518,47 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         state = self.position.state
         hands = " / ".join(" ".join(str(card) for card in player.hand) for player in state.players)
         return f"round {state.round}, top {state.top}, to move {state.to_move}, hands {hands}"
+
+
+def _dealt(game: MaumauGame, seed: int) -> _Now:
+    """
+    The match of *game* dealt from *seed*, before its first decision: a root with no past.
+    """
+    position = Position(
+        new_game(game.variant, players=game.players, options=game.game_options, seed=seed, plugins=game.plugins)
+    )
+    return _Now(game, position, position.turn(game.space) if game.max_decisions > 0 else None)
+
+
+def _played_on(game: MaumauGame, seed: int, ids: Sequence[int]) -> _Now:
+    """
+    What a state holds after the ids *ids* were chosen in the match of *game* dealt from *seed*, as a pickle
+    restores it.
+    """
+    now = _dealt(game, seed)
+    for index in ids:
+        assert now.position is not None
+        assert now.turn is not None
+        now = now.after(now.position.after(game.space, now.turn, index), index)
+    return now
+
+
+def _loaded(name: str, params: dict[str, Any]) -> MaumauGame:
+    """
+    The game of the short *name* with *params*, as a pickle restores it: maumau's games registered first, in a
+    process that has not yet.
+    """
+    register_games()
+    game: MaumauGame = pyspiel.load_game(name, params)
+    return game
+
+
+def _unpickled_state(game: MaumauGame, data: str) -> MaumauState:
+    """
+    The state of *game* that OpenSpiel serialized as *data*, as a pickle restores it.
+    """
+    state: MaumauState = game.deserialize_state(data)
+    return state
 
 
 def _redealt(state: GameState, seat: int, rng: random.Random) -> GameState:
