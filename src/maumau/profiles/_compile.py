@@ -39,7 +39,7 @@ from .._select import CardSet, cards_of
 from .._slots import Slot, with_slot
 from .._state import GameState, MatchResult, Pending
 from .._tables import FOLLOW_UP_MARK, KEPT_MARK, MARK, PLAY_COUNT_MARK, PerCard, card_effects
-from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, shuffled
+from ..flow import best_seats, draw_cards, emit, evolve_player, evolve_state, matching, shuffled
 from ..hookspecs import hookimpl
 from ._profile import Profile, canonical, deck_of, hand_size_of, merge, players_of, set_key
 
@@ -426,20 +426,7 @@ def _matching(data: Mapping[str, Any], distinct: tuple[Card, ...], specials: lis
                 return ()
             rank = state.discard_pile[-1].rank
             return tuple(card for card in cards if card.rank == rank)
-        if not simple:
-            return fits(state, cards)
-        found = []  # the kernel's matching, with wild ranks: asked at nearly every decision where no table answers
-        wish = state.wish
-        top = state.discard_pile[-1]
-        suit, rank = top.suit, top.rank
-        barred = not wild_on_wild and rank in wild_ranks
-        for card in cards:
-            if card.rank in wild_ranks:
-                if not barred:
-                    found.append(card)
-            elif (card.suit == wish) if wish is not None else (card.suit == suit or card.rank == rank):
-                found.append(card)
-        return tuple(found)
+        return matching(state, cards, wild_ranks, wild_on_wild) if simple else fits(state, cards)
 
     return maumau_playable
 

@@ -455,8 +455,7 @@ class MaumauState(pyspiel.State):  # type: ignore[misc]
         game = now.game
         position = now.position
         if position is None:
-            seeds, unit = self._deal_node()
-            digits = -(-seeds // unit)  # the outcomes of this node (`_deal_outcomes`)
+            digits = len(_deal_choices(*self._deal_node()))  # the outcomes of this node, 0 to digits - 1
             if not 0 <= action < digits:  # refused before OpenSpiel records it: the state stays as it was
                 raise ValueError(
                     f"{action} is not an outcome of this chance node of the deal (0 to {digits - 1}); "
