@@ -97,6 +97,26 @@ def test_a_pickled_game_loads_in_a_process_that_registered_nothing():
     assert done.stdout.decode().split() == [*str(state.history()).split(), str(game)]
 
 
+def test_a_game_of_several_options_pickles_though_its_game_string_does_not_load():
+    """
+    OpenSpiel's game string splits its parameters at commas, so options of several keys (JSON, with commas)
+    make a string that does not load again, nor does `serialize_game_and_state`'s text: a state of such a game is
+    pickled instead.
+    """
+    game = pyspiel.load_game("maumau_sau_mau_mau", {"players": 3, "options": '{"races": 1, "mau_calls": true}'})
+    state = game.new_initial_state()
+    state.apply_deal(4)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored.history() == state.history()
+    assert restored.information_state_string(0) == state.information_state_string(0)
+    assert restored.get_game().get_parameters() == game.get_parameters()
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+
+
 def test_a_world_dealt_afresh_and_a_game_with_plugins_are_not_pickled():
     """
     A world of a search holds cards no seed deals, and a game made with plugins is loaded by no parameters: both
@@ -109,6 +129,10 @@ def test_a_world_dealt_afresh_and_a_game_with_plugins_are_not_pickled():
     assert str(world) != str(state)  # the unseen cards dealt otherwise
     with pytest.raises(TypeError, match="dealt afresh by resample_from_infostate"):
         pickle.dumps(world)
+    world.information_state_string(world.current_player())  # the world becomes its children's anchor
+    world.apply_action(world.legal_actions()[0])
+    with pytest.raises(TypeError, match="dealt afresh by resample_from_infostate"):
+        pickle.dumps(world)  # played on from a world, still no deal of a seed
     assert pickle.loads(pickle.dumps(state)).history() == state.history()  # the true state still pickles
     with pytest.raises(TypeError, match="made with plugins"):
         pickle.dumps(family_game("sets and runs"))
