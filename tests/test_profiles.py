@@ -470,6 +470,15 @@ class TestKeysOfThePeersGames:
             state = maumau.apply(state, maumau.Pass(state.to_move))
         assert state.rounds[-1].reason == "blocked"
 
+    def test_block_all_pass_and_one_counts_only_the_players_who_have_not_resigned(self) -> None:
+        hands = ["2c 3c 4c 5c 6c 7c 9c", "2d 3d 4d 5d 6d 7d 9d", "2s 3s 4s 5s 6s 7s 9s"]
+        state = attrs.evolve(self.eights(hands, "Kh"), draw_pile=())
+        state = maumau.apply(state, maumau.Resign(next(seat for seat in range(3) if seat != state.to_move)))
+        for turn in range(3):  # two players still in: one pass more than them blocks the round
+            assert state.result is None, turn
+            state = maumau.apply(state, maumau.Pass(state.to_move))
+        assert state.rounds[-1].reason == "blocked"
+
     def test_starter_keys_act_only_with_starter_effects(self) -> None:
         message = _refused(TINY + '[starter]\nsuit = "random"\n')
         assert "starter.suit" in message

@@ -117,6 +117,18 @@ def test_a_game_of_several_options_pickles_though_its_game_string_does_not_load(
         pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
 
 
+def test_a_pickle_loads_only_maumau_games():
+    """
+    A pickled game names the game it loads again: a name that is no maumau game's is refused, not loaded.
+    (The forged name is as long as the true one, so the pickle stays well formed.)
+    """
+    forged = pickle.dumps(pyspiel.load_game("maumau_classic", {"players": 2})).replace(
+        b"maumau_classic", b"dots_and_boxes"
+    )
+    with pytest.raises(ValueError, match="'dots_and_boxes' is no maumau game"):
+        pickle.loads(forged)
+
+
 def test_a_world_dealt_afresh_and_a_game_with_plugins_are_not_pickled():
     """
     A world of a search holds cards no seed deals, and a game made with plugins is loaded by no parameters: both

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import operator
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -826,7 +825,7 @@ def _counting(namespace: dict[str, Any], data: Mapping[str, Any]) -> None:
         counts = slots[0][1] if len(slots) == 1 and slots[0][0] == _COUNTS_NAME else COUNTS.get(state)
         if max_plays and counts.plays >= max_plays and all(player.hand for player in state.players):
             return RoundEnd("max plays")
-        if block_one and counts.passes and counts.passes > len(state.players) - sum(map(_RESIGNED, state.players)):
+        if block_one and counts.passes and counts.passes > len(state.seats_not_resigned()):
             return RoundEnd("blocked", tuple(state.rules.hooks["maumau_blocked_winners"](state)))
         return None
 
@@ -923,8 +922,6 @@ def _cuts_debts(data: Mapping[str, Any]) -> bool:
 
 
 _NO_COUNTS = COUNTS.default
-#: Whether a player has resigned, read in C: the seats still playing are counted with no Python call per seat.
-_RESIGNED = operator.attrgetter("resigned")
 
 
 def _step(namespace: dict[str, Any], hook: str, step: Callable[..., GameState | None], first: bool = False) -> None:

@@ -546,8 +546,12 @@ def _loaded(name: str, params: dict[str, Any]) -> MaumauGame:
     """
     The game of the short *name* with *params*, as a pickle restores it: maumau's games registered first, in a
     process that has not yet.
+
+    Raises:
+        ValueError: *name* is no maumau game: a pickle loads nothing else through this.
     """
-    register_games()
+    if name not in register_games():
+        raise ValueError(f"{name!r} is no maumau game registered with OpenSpiel")
     game: MaumauGame = pyspiel.load_game(name, params)
     return game
 
