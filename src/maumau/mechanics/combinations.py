@@ -109,6 +109,8 @@ class Combinations:
         #: Each card's part in a play, by its rank and suit (`_part`): asked about every pair of cards of a hand
         #: at every listing, where a `CardSet`'s membership is a Python call.
         self._parts: dict[tuple[str, str | None], _Part] = {}
+        #: Whether a card may follow another as a play's second card, by the first's rank and suit, then the second's.
+        self._pairs: dict[tuple[str, str | None], dict[tuple[str, str | None], bool]] = {}
         if not self.covered:  # every play may end: leave the question unanswered, and so unasked at every card
             self.maumau_play_may_end = None  # type: ignore[method-assign,assignment]
 
@@ -191,7 +193,31 @@ class Combinations:
                 return ()
             rank = cards[-1].rank
             return tuple([card for card in hand if card.rank == rank])  # the kernel lists each card once
+        if len(cards) == 1:  # a play's first card: what follows it depends on the two cards alone
+            return self._followers_of(cards[0], hand)
         return tuple(card for card in hand if self.follows(cards, card))
+
+    def _followers_of(self, first: Card, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        """
+        The cards of *hand* that may follow *first* as a play's second card, each pair of cards (by rank and suit)
+        worked out once: the kernel asks this of every card it lists with ``more``, against the rest of the hand.
+        """
+        known = self._pairs.get((first.rank, first.suit))
+        if known is None:
+            known = {}
+            if len(self._pairs) < _PARTS_KEPT:  # the deck's cards; past them, worked out each time
+                self._pairs[first.rank, first.suit] = known
+        followers = []
+        for card in hand:
+            key = (card.rank, card.suit)
+            follows = known.get(key)
+            if follows is None:
+                follows = self.follows((first,), card)
+                if len(known) < _PARTS_KEPT:
+                    known[key] = follows
+            if follows:
+                followers.append(card)
+        return tuple(followers)
 
     @hookimpl
     def maumau_play_may_end(self, cards: tuple[Card, ...]) -> bool:
