@@ -39,6 +39,7 @@ from maumau import (
     Reason,
     TurnSkipped,
     apply,
+    french_deck,
     legal_actions,
     parse_card,
     sample_state,
@@ -284,6 +285,31 @@ class TestSeveralCardsInOnePlay:
         state = put(state, 1, "5h", "6h", "6s", "7s", call="Mau")
 
         assert state.players[1].hand == cards("Qc")
+
+    @pytest.mark.parametrize(
+        "combinations",
+        [
+            Combinations(),
+            Combinations(sets=False, runs="up"),
+            Combinations(sets=True, runs="either", switch=True),
+            Combinations(runs="down", most=3),
+            Combinations(sets=False, covered="A", wild="J"),
+            Combinations(alone="8", suit_runs="2", runs="up"),
+        ],
+        ids=repr,
+    )
+    def test_what_may_follow_a_plays_first_card_is_what_follows_allows(self, combinations: Combinations) -> None:
+        # The followers of a play's first card are worked out once per pair of cards: asked twice, in either
+        # order of the hand, they are those the rule allows, card by card.
+        deck = french_deck()
+        state = family_game(["9c 10d 5c 6c 7c", "2h 2s Kd Kc Qc"], "9h", mechanics=(combinations,))
+        for _ in range(2):
+            for first in deck:
+                hand = tuple(card for card in deck if card != first)
+                expected = tuple(card for card in hand if combinations.follows((first,), card))
+                assert combinations.maumau_play_follows(state, 1, (first,), hand) == expected
+                reversed_hand = hand[::-1]
+                assert combinations.maumau_play_follows(state, 1, (first,), reversed_hand) == expected[::-1]
 
     def test_without_switch_a_run_does_not_turn_into_a_set(self) -> None:
         state = family_game(

@@ -334,6 +334,61 @@ def test_compiled_wrappers_answer_as_pluggy_does() -> None:
     assert (rules.next_seat(state, 0), rules.next_seat(state, 1)) == (0, 1)  # clockwise, then one further
 
 
+class Backwards:
+    """
+    A wrapper that takes the hook's arguments in the other order, and one that takes none.
+    """
+
+    @hookimpl(wrapper=True)
+    def maumau_next_seat(self, seat: int, state: GameState) -> Any:
+        following = yield
+        return following if seat else (following + 1) % len(state.players)  # seat 0 passes one further
+
+
+class Argless:
+    @hookimpl(wrapper=True)
+    def maumau_may_decline(self) -> Any:
+        declines = yield
+        return False if declines is None else declines
+
+
+def test_a_wrapper_takes_its_arguments_by_name_in_any_order_or_none() -> None:
+    hands = ["Qd 8d 9d 10d Ad", "9h 8c 9c 10c Qc", "Kc Kd Ks 7h 7c"]
+    state = deal(hands, starter="Kh", plugins=[Backwards(), Argless()])
+    rules = state.rules
+    for seat in (0, 1, 2):
+        assert outcome(rules.hooks["maumau_next_seat"], state, seat) == through_pluggy(
+            rules, "maumau_next_seat", state, seat
+        )
+        assert outcome(rules.hooks["maumau_may_decline"], state, seat) == through_pluggy(
+            rules, "maumau_may_decline", state, seat
+        )
+    assert [rules.next_seat(state, seat) for seat in (0, 1, 2)] == [2, 2, 0]
+
+
+class NeverYields:
+    @hookimpl(wrapper=True)
+    def maumau_next_seat(self, seat: int) -> Any:
+        if seat >= 0:
+            return seat  # forgets to yield
+        yield
+
+
+class YieldsTwice:
+    @hookimpl(wrapper=True)
+    def maumau_next_seat(self, seat: int) -> Any:
+        yield
+        yield
+
+
+@pytest.mark.parametrize(("wrapper", "words"), [(NeverYields(), "must yield once"), (YieldsTwice(), "only once")])
+def test_a_wrapper_that_does_not_yield_exactly_once_is_a_plugin_error_naming_it(wrapper: object, words: str) -> None:
+    state = deal(["Qd 8d 9d 10d Ad", "9h 8c 9c 10c Qc"], starter="Kh", plugins=[wrapper])
+    with pytest.raises(PluginError, match=words) as raised:
+        state.rules.hooks["maumau_next_seat"](state, 0)
+    assert raised.value.hook == "maumau_next_seat"
+
+
 class Counting:
     """
     A house rule on a pipeline hook: it appends its digit to ``passes``.

@@ -244,11 +244,13 @@ def _start_round(state: GameState, stacked: tuple[Card, ...] | None, dealer: int
         to_move=None,
         slots=kept,
     )
-    state = evolve_state(state, dealer=rules.dealer(state) if dealer is None else dealer)
+    dealer = rules.dealer(state) if dealer is None else dealer
     if stacked is not None:
         cards = stacked
-    else:
-        cards, state = flow.shuffled(state, rules.deck(state.options, len(state.players)))
+        state = evolve_state(state, dealer=dealer)
+    else:  # the deck shuffled, and the shuffle counted in the same new state as the dealer
+        cards = flow.shuffle_order(state.seed, state.shuffles, rules.deck(state.options, len(state.players)))
+        state = evolve_state(state, dealer=dealer, shuffles=state.shuffles + 1)
     state = rules.deal(state, cards)
     starter = state.discard_pile[-1]
     started = RoundStarted(state.round, state.dealer, starter, state.to_move)

@@ -11,6 +11,7 @@ with an old-style ``hookwrapper`` goes through pluggy itself.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
@@ -160,13 +161,24 @@ def _wrapped(
     """
     picks = [argnames.index(arg) for arg in wrapper.argnames]
     function: Callable[..., Any] = wrapper.function
+    if picks == list(range(len(argnames))):  # the hook's arguments, in order: nearly always (passed on as they are)
+        started = function
+    else:
+        chosen = operator.itemgetter(*picks) if picks else None
+
+        def started(*args: Any) -> Any:
+            if chosen is None:
+                return function()
+            return function(*chosen(args)) if len(picks) > 1 else function(chosen(args))
 
     def call(*args: Any) -> Any:
-        generator: Generator[None, Any, Any] = function(*[args[i] for i in picks])
-        try:
-            next(generator)
-        except StopIteration:
-            raise PluginError("a wrapper must yield once", plugin=wrapper.plugin_name, hook=name) from None
+        # Wrappers run around hooks asked at every action (a mechanic's round_over): the generator is run to its
+        # yield by a loop rather than next() and a StopIteration caught, and its arguments passed on as they came.
+        generator: Generator[None, Any, Any] = started(*args)
+        for _ in generator:
+            break
+        else:
+            raise PluginError("a wrapper must yield once", plugin=wrapper.plugin_name, hook=name)
         try:
             result = inner(*args)
         except BaseException as error:  # the wrapper may handle it, as pluggy lets it

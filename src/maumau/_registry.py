@@ -82,11 +82,11 @@ def resolve_variant(name: str) -> str:
 
     .. versionadded:: 0.2.0
     """
+    if is_plugin_variant(name) or profiles.is_profile_name(name):  # nearly always: asked at every game's start
+        return name
+    if profiles.profile_of(name) is not None:  # a loaded profile's alias
+        return name
     known = variant_names()
-    if name in known:
-        return name
-    if profiles.profile_of(name) is not None:  # a loaded profile's id or alias
-        return name
     letters = folded(name)
     by_letters = {folded(known_name): known_name for known_name in known}
     found = by_letters.get(letters) or _aliases().get(letters)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
 from typing import Any
 
 from attrs import evolve
@@ -151,14 +152,22 @@ def shuffle_order(seed: int, number: int, cards: tuple[Card, ...]) -> tuple[Card
         return tuple(cards)
     order = list(cards)
     getrandbits = random.Random(f"{seed}/{number}").getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        bound = i + 1
-        width = bound.bit_length()
+    for i, bound, width in _swaps(len(order)):
         j = getrandbits(width)
         while j >= bound:
             j = getrandbits(width)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+@lru_cache(maxsize=256)
+def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """
+    The steps of a Fisher-Yates shuffle of *length* cards, last place first: each place, the count of places it
+    draws its partner from, and the bits a draw takes (``random.Random._randbelow``'s).  The same for every shuffle
+    of a pile that long, so worked out once: a deal draws fifty of them.
+    """
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def can_draw(state: GameState) -> bool:

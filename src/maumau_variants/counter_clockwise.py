@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from attrs import evolve
-
 from maumau import (
     Action,
     CallRuling,
@@ -41,7 +39,7 @@ from maumau import (
     PlayCard,
     hookimpl,
 )
-from maumau.flow import best_seats
+from maumau.flow import best_seats, evolve_player, evolve_state
 from maumau.mechanics import Challenges, JumpIns, Placings
 from maumau.mechanics.challenges import Window, window
 from maumau.mechanics.placings import PLACED, PlayerFinished, in_reach, place_if_out
@@ -179,8 +177,8 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
         for seat in order:
             hands[seat].append(cards[position])
             position += 1
-    players = tuple(evolve(player, hand=tuple(hands.get(seat, ()))) for seat, player in enumerate(state.players))
-    return evolve(
+    players = tuple(evolve_player(player, hand=tuple(hands.get(seat, ()))) for seat, player in enumerate(state.players))
+    return evolve_state(
         state,
         players=players,
         discard_pile=(cards[position],),

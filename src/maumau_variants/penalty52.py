@@ -25,8 +25,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from attrs import evolve
-
 from maumau import (
     Card,
     CardPlayed,
@@ -40,7 +38,7 @@ from maumau import (
     french_deck,
     hookimpl,
 )
-from maumau.flow import best_seats, can_draw, card_effects, emit, matching
+from maumau.flow import best_seats, can_draw, card_effects, emit, evolve_state, matching
 from maumau.mechanics import Challenges
 from maumau.mechanics.challenges import offenders
 
@@ -122,13 +120,13 @@ def maumau_starter(state: GameState, card: Card) -> GameState | None:
     first = state.to_move
     assert first is not None
     if card.rank == "7":
-        return evolve(state, debt=2)
+        return evolve_state(state, debt=2)
     if card.rank == "8":
-        return emit(evolve(state, to_move=state.rules.next_seat(state, first)), TurnSkipped(first))
+        return emit(evolve_state(state, to_move=state.rules.next_seat(state, first)), TurnSkipped(first))
     if card.rank == "J":
         # The dealer's naming is a turn of its own: `ChooseSuit` ends it, and play starts left of the dealer.
         dealer = state.dealer
-        return evolve(state, to_move=dealer, pending=Pending(dealer, "suit", state.rules.suits(state)))
+        return evolve_state(state, to_move=dealer, pending=Pending(dealer, "suit", state.rules.suits(state)))
     return None
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from attrs import evolve, frozen
 
@@ -43,7 +44,7 @@ from maumau import (
     RoundEnd,
     hookimpl,
 )
-from maumau.flow import best_seats, card_effects, emit, matching
+from maumau.flow import best_seats, card_effects, emit, evolve_player, evolve_state, matching
 from maumau.mechanics import Board, Challenges, Choices, Decision
 from maumau.mechanics.challenges import PlayTakenBack, window
 
@@ -487,11 +488,11 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
     seated = [seat for seat in order if not state.players[seat].resigned]
     dealt = 5 * len(seated)
     hands = {seat: cards[index : dealt : len(seated)] for index, seat in enumerate(seated)}
-    players = tuple(evolve(player, hand=hands.get(seat, ())) for seat, player in enumerate(state.players))
+    players = tuple(evolve_player(player, hand=hands.get(seat, ())) for seat, player in enumerate(state.players))
     if state.rounds:  # the previous race: its bets are revealed
         old = board_of(state.rounds[-1])
         state = emit(state, RaceScored(state.round - 1, old.winning_pigs(), old.bets))
-    state = evolve(
+    state = evolve_state(
         state, players=players, discard_pile=(cards[dealt],), draw_pile=cards[dealt + 1 :], to_move=seated[0]
     )
     return BOARD.put(state, RaceBoard(finish_space(state.options, count)))
@@ -501,7 +502,7 @@ def maumau_deal(state: GameState, cards: tuple[Card, ...]) -> GameState:
 def maumau_starter(state: GameState, card: Card) -> GameState | None:
     # No follow-up; a +2, X or Schlappi starter shows only its colour.
     if card.rank in ("+2", "X", SCHLAPPI):
-        return evolve(state, wish=card.suit)
+        return evolve_state(state, wish=card.suit)
     return None
 
 
@@ -567,7 +568,7 @@ def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState | Non
     elif card.rank == SCHLAPPI:
         rearmost = _board(state).rearmost()
         if len(rearmost) > 1:
-            return evolve(state, pending=Pending(seat, REARMOST, rearmost))
+            return evolve_state(state, pending=Pending(seat, REARMOST, rearmost))
         state = _move(state, seat, rearmost[0], 3)
     return state
 
@@ -578,7 +579,7 @@ def maumau_turn_ended(state: GameState, seat: int) -> GameState | None:
     # before the next player acted, so that player's first act is to let it end (EndRace).
     current = window(state)
     if current is not None and current.offender == seat and _race_end_due(state) and state.to_move is not None:
-        return evolve(state, pending=Pending(state.to_move, RACE_END, completes_turn=False))
+        return evolve_state(state, pending=Pending(state.to_move, RACE_END, completes_turn=False))
     return None
 
 
@@ -592,8 +593,8 @@ def _push_back_or_bet(state: GameState, seat: int, spaces: int) -> GameState:
     """
     movable = tuple(pig for pig, at in zip(PIGS, _board(state).pigs, strict=True) if at > 0)
     if spaces > 0 and movable:
-        return evolve(state, pending=Pending(seat, PUSH_BACK, movable, spaces))
-    return evolve(state, pending=_bet_pending(seat))
+        return evolve_state(state, pending=Pending(seat, PUSH_BACK, movable, spaces))
+    return evolve_state(state, pending=_bet_pending(seat))
 
 
 @hookimpl
@@ -602,17 +603,25 @@ def maumau_after_draw(state: GameState, seat: int, cards: tuple[Card, ...], forc
         return state  # nothing drawn: no bet, and the turn is over
     if forced:
         return _push_back_or_bet(state, seat, len(cards))
-    return evolve(
+    return evolve_state(
         state, drawn=None, pending=_bet_pending(seat)
     )  # the drawn card is not played: a bet, then the turn ends
 
 
 def _bet_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
-    return (*(PlaceBet(pending.seat, pig) for pig in PIGS), DeclineBet(pending.seat))
+    return _bets_of(pending.seat)
+
+
+@lru_cache(maxsize=64)
+def _bets_of(seat: int) -> tuple[Action, ...]:
+    """
+    The bets *seat* may place and its refusal, made once per seat: actions are values, and every bet lists them.
+    """
+    return (*(PlaceBet(seat, pig) for pig in PIGS), DeclineBet(seat))
 
 
 def _bet(state: GameState, action: Action, pending: Pending) -> GameState:
-    state = evolve(state, pending=None)
+    state = evolve_state(state, pending=None)
     if not isinstance(action, PlaceBet):
         return state
     seat, board = action.seat, _board(state)
@@ -632,7 +641,7 @@ def _push_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
 def _push(state: GameState, action: Action, pending: Pending) -> GameState:
     if isinstance(action, PushPigBack):
         return _push_back_or_bet(_move(state, action.seat, action.pig, -1), action.seat, pending.amount - 1)
-    return evolve(state, pending=_bet_pending(action.seat))
+    return evolve_state(state, pending=_bet_pending(action.seat))
 
 
 def _push_refusal(state: GameState, action: Action, pending: Pending) -> str | None:
@@ -647,7 +656,7 @@ def _rearmost_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
 
 def _choose_pig(state: GameState, action: Action, pending: Pending) -> GameState:
     assert isinstance(action, ChoosePig)
-    return _move(evolve(state, pending=None), action.seat, action.pig, 3)
+    return _move(evolve_state(state, pending=None), action.seat, action.pig, 3)
 
 
 def _rearmost_refusal(state: GameState, action: Action, pending: Pending) -> str | None:
@@ -660,7 +669,7 @@ def _race_end_options(state: GameState, pending: Pending) -> tuple[Action, ...]:
 
 
 def _end_race(state: GameState, action: Action, pending: Pending) -> GameState:
-    return evolve(state, pending=None)
+    return evolve_state(state, pending=None)
 
 
 #: The decisions of a turn, besides the kernel's suit: bets, pushing pigs back, the Schlappi's pig, a race end.

@@ -19,7 +19,7 @@ otherwise, and its call come with its last card.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .._actions import Action, PlayCard, completable
 from .._cards import FRENCH_RANKS, Card, without_card
@@ -34,6 +34,22 @@ if TYPE_CHECKING:  # in annotations only: the views sit above the mechanics
     from .._view import PlayerView
 
 __all__ = ["Combinations"]
+
+
+class _Part(NamedTuple):
+    """
+    What a card may do in a play of several cards: stand only alone, need a card after it (covered), open a run
+    of its suit, follow any covered card (wild).
+    """
+
+    alone: bool
+    covered: bool
+    suit_run: bool
+    wild: bool
+
+
+#: The most cards whose `_Part` a `Combinations` keeps: more than any deck holds distinct cards.
+_PARTS_KEPT = 512
 
 
 class Combinations:
@@ -90,6 +106,11 @@ class Combinations:
         self.wild = CardSet.of(wild)
         #: Whether only sets and runs are played: nothing alone, covered, opening a suit run, nor a limit.
         self.plain = not (self.alone or self.suit_runs or self.covered or most is not None)
+        #: Each card's part in a play, by its rank and suit (`_part`): asked about every pair of cards of a hand
+        #: at every listing, where a `CardSet`'s membership is a Python call.
+        self._parts: dict[tuple[str, str | None], _Part] = {}
+        #: Whether a card may follow another as a play's second card, by the first's rank and suit, then the second's.
+        self._pairs: dict[tuple[str, str | None], dict[tuple[str, str | None], bool]] = {}
         if not self.covered:  # every play may end: leave the question unanswered, and so unasked at every card
             self.maumau_play_may_end = None  # type: ignore[method-assign,assignment]
 
@@ -111,14 +132,18 @@ class Combinations:
         """
         last = cards[-1]
         if not self.plain:
-            if card in self.alone or last in self.alone:
+            known = self._parts.get  # each card's part, read in place: asked for every pair of cards of a hand
+            part = known((card.rank, card.suit)) or self._part(card)
+            last_part = known((last.rank, last.suit)) or self._part(last)
+            if part.alone or last_part.alone:
                 return False
             if self.most is not None and len(cards) >= self.most:
                 return False
-            if last in self.covered:
-                return card.suit == last.suit or card.rank == last.rank or card in self.wild
-            if cards[0] in self.suit_runs:
-                return card.suit == cards[0].suit
+            if last_part.covered:
+                return card.suit == last.suit or card.rank == last.rank or part.wild
+            first = cards[0]
+            if (known((first.rank, first.suit)) or self._part(first)).suit_run:
+                return card.suit == first.suit
         same_rank = self.sets and card.rank == last.rank
         in_run = self.runs is not None and self._next_in_run(cards, card)
         if len(cards) == 1 or self.switch:
@@ -126,6 +151,18 @@ class Combinations:
         if cards[-2].rank == last.rank:  # the play so far is a set
             return same_rank
         return in_run
+
+    def _part(self, card: Card) -> _Part:
+        """
+        What *card* may do in a play (`_Part`), worked out once per rank and suit: a card is its rank and suit.
+        """
+        key = (card.rank, card.suit)
+        part = self._parts.get(key)
+        if part is None:
+            part = _Part(card in self.alone, card in self.covered, card in self.suit_runs, card in self.wild)
+            if len(self._parts) < _PARTS_KEPT:  # the deck's cards; past them, worked out each time
+                self._parts[key] = part
+        return part
 
     def _next_in_run(self, cards: tuple[Card, ...], card: Card) -> bool:
         last = cards[-1]
@@ -156,11 +193,35 @@ class Combinations:
                 return ()
             rank = cards[-1].rank
             return tuple([card for card in hand if card.rank == rank])  # the kernel lists each card once
+        if len(cards) == 1:  # a play's first card: what follows it depends on the two cards alone
+            return self._followers_of(cards[0], hand)
         return tuple(card for card in hand if self.follows(cards, card))
+
+    def _followers_of(self, first: Card, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        """
+        The cards of *hand* that may follow *first* as a play's second card, each pair of cards (by rank and suit)
+        worked out once: the kernel asks this of every card it lists with ``more``, against the rest of the hand.
+        """
+        known = self._pairs.get((first.rank, first.suit))
+        if known is None:
+            known = {}
+            if len(self._pairs) < _PARTS_KEPT:  # the deck's cards; past them, worked out each time
+                self._pairs[first.rank, first.suit] = known
+        followers = []
+        for card in hand:
+            key = (card.rank, card.suit)
+            follows = known.get(key)
+            if follows is None:
+                follows = self.follows((first,), card)
+                if len(known) < _PARTS_KEPT:
+                    known[key] = follows
+            if follows:
+                followers.append(card)
+        return tuple(followers)
 
     @hookimpl
     def maumau_play_may_end(self, cards: tuple[Card, ...]) -> bool:
-        return cards[-1] not in self.covered
+        return not self._part(cards[-1]).covered
 
     @hookimpl
     def maumau_action_space(self, cards: tuple[Card, ...]) -> tuple[Action, ...]:

@@ -43,8 +43,10 @@ import importlib.metadata
 import importlib.util
 import os
 import threading
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from .._names import folded
@@ -107,14 +109,15 @@ def _shipped() -> dict[str, Path]:
     return {path.stem: path for path in sorted(folder.glob("*.toml"))} if folder.is_dir() else {}
 
 
-def _known() -> dict[str, str | Path]:
+@cache
+def _known() -> Mapping[str, str | Path]:
     """
     Every installed profile by id: maumau's own, then the entry points' (``package:path``), which may not
-    replace them.
+    replace them.  Made once, as the two it is made of are: every game started by name asks it.
     """
     known: dict[str, str | Path] = {name: ep.value for name, ep in _entry_points().items()}
     known.update(_shipped())
-    return known
+    return MappingProxyType(known)
 
 
 @cache
@@ -138,6 +141,13 @@ def installed_profiles() -> dict[str, Profile]:
         ProfileError: an installed profile cannot be read or played.
     """
     return {name: _installed(name) for name in sorted(_known())}
+
+
+def is_profile_name(name: str) -> bool:
+    """
+    Whether *name* is the id of an installed profile or of one loaded in this process, without reading any.
+    """
+    return name in _REGISTERED or name in _known()
 
 
 def installed_names() -> tuple[str, ...]:

@@ -72,6 +72,18 @@ OPTIONS = (
 #: Whether the card being played is the one just drawn: set for the length of one play, so never seen at rest.
 DRAWN: Slot[bool] = Slot("uno", bool, False)
 
+#: What the cards do, made once: an effect is a value, and a new one at every play costs more than the rest of
+#: the hook.  A skip and a draw two pass over the next player (who draws in the follow-up), a reverse turns play
+#: around, a wild names a colour and a wild draw four passes over the next player too.
+PLAIN = Effect()
+EFFECTS = {
+    SKIP: Effect(skip=1),
+    REVERSE: Effect(reverse=True),
+    DRAW_TWO: Effect(skip=1),
+    WILD: Effect(choose_suit=True),
+    WILD_DRAW_FOUR: Effect(choose_suit=True, skip=1),
+}
+
 
 def deck() -> tuple[Card, ...]:
     """
@@ -202,18 +214,10 @@ def _as_drawn_by_rlcard(state: GameState, card: Card) -> bool:
 @hookimpl
 def maumau_card_effect(state: GameState, seat: int, card: Card) -> Effect | None:
     if not state.players[seat].hand:
-        return Effect()  # the game is over: nothing more happens
+        return PLAIN  # the game is over: nothing more happens
     if _as_drawn_by_rlcard(state, card):
         return Effect(wish=_random_colour(state))
-    if card.rank == SKIP:
-        return Effect(skip=1)
-    if card.rank == REVERSE:
-        return Effect(reverse=True)
-    if card.rank == DRAW_TWO:
-        return Effect(skip=1)
-    if card.rank in (WILD, WILD_DRAW_FOUR):
-        return Effect(choose_suit=True, skip=1 if card.rank == WILD_DRAW_FOUR else 0)
-    return Effect()
+    return EFFECTS.get(card.rank, PLAIN)
 
 
 @hookimpl
@@ -222,7 +226,7 @@ def maumau_follow_up(state: GameState, seat: int, card: Card) -> GameState:
     if count and state.players[seat].hand and not _as_drawn_by_rlcard(state, card):
         victim = state.rules.next_seat(state, seat)  # draws at once, and the turn passes over them
         state, _ = draw_cards(state, victim, count, penalty=f"{card} played", required=True)
-    return DRAWN.put(state, False)
+    return DRAWN.put(state, False) if DRAWN.get(state) else state  # unchanged, the usual case: no new state
 
 
 @hookimpl
