@@ -132,18 +132,15 @@ class Combinations:
         """
         last = cards[-1]
         if not self.plain:
-            known = self._parts.get  # each card's part, read in place: asked for every pair of cards of a hand
-            part = known((card.rank, card.suit)) or self._part(card)
-            last_part = known((last.rank, last.suit)) or self._part(last)
+            part, last_part = self._part(card), self._part(last)
             if part.alone or last_part.alone:
                 return False
             if self.most is not None and len(cards) >= self.most:
                 return False
             if last_part.covered:
                 return card.suit == last.suit or card.rank == last.rank or part.wild
-            first = cards[0]
-            if (known((first.rank, first.suit)) or self._part(first)).suit_run:
-                return card.suit == first.suit
+            if self._part(cards[0]).suit_run:
+                return card.suit == cards[0].suit
         same_rank = self.sets and card.rank == last.rank
         in_run = self.runs is not None and self._next_in_run(cards, card)
         if len(cards) == 1 or self.switch:
