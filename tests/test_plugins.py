@@ -44,6 +44,7 @@ from maumau import (
 )
 from maumau.flow import evolve_state
 from maumau.mechanics import Board
+from maumau.profiles import profile_from_text
 
 HANDS = ("Kc Qd 9s 10c As", "7h 8h Jc 9c Kh", "7c 8c 9d Qc 10s")
 
@@ -419,6 +420,14 @@ class TestForgivingNames:
 
         assert state.variant == meant
         assert maumau.plugins.resolve_variant(typed) == meant
+
+    def test_a_loaded_profiles_alias_plays_it_under_its_id(self) -> None:
+        profile = profile_from_text(
+            'format = 1\n[game]\nid = "tiny-aliased"\nname = "Tiny"\naliases = ["tiny-other"]\nplayers = [2, 4]\n'
+        )
+
+        assert maumau.plugins.resolve_variant("tiny-other") == profile.id
+        assert new_game("tiny-other", players=2, seed=1).variant == "tiny-aliased"
 
     def test_a_typo_is_answered_with_the_closest_names(self) -> None:
         with pytest.raises(UnknownVariantError, match="did you mean 'classic'") as caught:

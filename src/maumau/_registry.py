@@ -82,10 +82,11 @@ def resolve_variant(name: str) -> str:
 
     .. versionadded:: 0.2.0
     """
-    if is_plugin_variant(name) or profiles.is_profile_name(name):  # nearly always: asked at every game's start
+    if is_plugin_variant(name):  # an installed plugin's name: nearly always, asked at every game's start
         return name
-    if profiles.profile_of(name) is not None:  # a loaded profile's alias
-        return name
+    exact = profiles.profile_id(name)  # a profile's id, or a loaded profile's alias: played under its id
+    if exact is not None:
+        return exact
     known = variant_names()
     letters = folded(name)
     by_letters = {folded(known_name): known_name for known_name in known}

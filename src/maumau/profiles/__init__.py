@@ -143,11 +143,15 @@ def installed_profiles() -> dict[str, Profile]:
     return {name: _installed(name) for name in sorted(_known())}
 
 
-def is_profile_name(name: str) -> bool:
+def profile_id(name: str) -> str | None:
     """
-    Whether *name* is the id of an installed profile or of one loaded in this process, without reading any.
+    The id of the profile *name* names exactly: an installed profile's id, or a loaded profile's id or alias;
+    ``None`` for any other name.  An installed profile is not read.
     """
-    return name in _REGISTERED or name in _known()
+    loaded = _REGISTERED.get(name)
+    if loaded is not None:
+        return loaded.id
+    return name if name in _known() else None
 
 
 def installed_names() -> tuple[str, ...]:
