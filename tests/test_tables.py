@@ -353,19 +353,22 @@ def test_a_play_whose_effect_the_table_knows_is_one_step_as_the_kernel_s_steps_a
     variant: str, players: int, plugins: tuple[object, ...]
 ) -> None:
     """
-    A card played alone whose effect the game's table knows (no follow-up asked, no call due, no suit to name or
-    fix, nothing beyond the seats it skips) goes down, leaves its debt and direction, and hands the move on past
-    the seats it skips in one new state: the states, the events and the listings are those of the same game whose
-    effects are asked of the hook at every play, where the card goes down, its effect is taken, then the turn ends.
+    A card played alone whose effect the game's table knows (no follow-up asked, no call due, no wish to fix,
+    nothing beyond the seats it skips) goes down, leaves its debt and direction, and hands the move on past the
+    seats it skips, or keeps it for a suit to name, in one new state: the states, the events and the listings are
+    those of the same game whose effects are asked of the hook at every play, where the card goes down, its effect
+    is taken, then the turn ends or the suit is asked for.
     """
     rng = random.Random(5)
+    named = 0
     for seed in range(12):
         tabled = new_game(variant, players=players, seed=seed, plugins=plugins)
         asked = new_game(variant, players=players, seed=seed, plugins=(*plugins, _EffectsAsked()))
         assert tabled.rules.effects_rule is not None
         assert asked.rules.effects_rule is None
-        for _ in _side_by_side(tabled, asked, rng):
-            pass
+        for _, action, after in _side_by_side(tabled, asked, rng):
+            named += type(action) is PlayCard and after.pending is not None
+    assert named  # plays asked for a suit to name
 
 
 @pytest.mark.parametrize(
@@ -489,6 +492,51 @@ def test_a_drawn_card_that_does_not_fit_is_kept_and_the_turn_ends_in_one_step(pl
         for before, action, after in _side_by_side(ended, asked, rng):
             kept += type(action) is DrawCards and not before.debt and after.to_move != action.seat
     assert kept  # drawn cards were kept, and the turns ended
+
+
+class _TurnOrderAsked:
+    """
+    A plugin that wraps `maumau_next_seat` and changes nothing: the turn order is then a plugin's, and every play
+    and every draw takes the kernel's steps one by one.
+    """
+
+    @hookimpl(wrapper=True)
+    def maumau_next_seat(self) -> Iterator[None]:
+        return (yield)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "plugins", "draws"),
+    [
+        ("classic", 4, (), {"debt", "waits"}),
+        ("classic", 3, (_TurnsCounted(),), {"debt", "waits"}),
+        ("switch", 4, (), {"debt", "waits"}),
+        ("penalty-52", 3, (), {"debt", "waits"}),
+        ("uno-rlcard", 2, (), {"waits", "kept"}),  # a drawn card that does not fit is kept, and the turn ends
+        ("uno-rlcard", 4, (_TurnsCounted(),), {"waits", "kept"}),
+        ("black-jack", 3, (), {"debt", "kept"}),  # the game's draw rule keeps the card: a debt alone is one step
+    ],
+)
+def test_a_draw_that_pays_a_debt_or_waits_is_one_step_as_the_kernel_s_steps_are(
+    variant: str, players: int, plugins: tuple[object, ...], draws: set[str]
+) -> None:
+    """
+    A draw of the debt, and a draw of one card under the kernel's draw rule, is one new state: the cards in hand,
+    and the turn handed on (after a debt, or a drawn card that does not fit kept) or the drawn card waiting.  The
+    states, the events and the listings are those of the same game whose turn order is a plugin's, where the cards
+    are drawn, then the turn ends.
+    """
+    rng = random.Random(6)
+    seen = set()
+    for seed in range(12):
+        one_step = new_game(variant, players=players, seed=seed, plugins=plugins)
+        kernel_steps = new_game(variant, players=players, seed=seed, plugins=(*plugins, _TurnOrderAsked()))
+        assert one_step.rules.plain_turn_order
+        assert not kernel_steps.rules.plain_turn_order
+        for before, action, after in _side_by_side(one_step, kernel_steps, rng):
+            if type(action) is DrawCards:
+                seen.add("debt" if before.debt else "waits" if after.drawn is not None else "kept")
+    assert seen == draws  # the games drew each way they draw
 
 
 @pytest.mark.parametrize(

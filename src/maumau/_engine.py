@@ -49,6 +49,7 @@ from ._limits import MAX_ACTIONS, MAX_LATER_DECKS, MAX_NAME_LENGTH, MAX_PLAYERS,
 from ._memo import memo_of
 from ._refusals import refusal
 from ._state import GameRecord, GameState, PlayerState, RoundResult, evolve_state, keep_listing, set_events, set_log
+from ._table_steps import table_draw, table_play
 from .exceptions import (
     IllegalActionError,
     InvalidActionError,
@@ -589,9 +590,13 @@ def _carried_out(state: GameState, action: Action, slots: tuple[tuple[str, Any],
     seat = action.seat
     if kind is PlayCard and seat == state.to_move:
         play: PlayCard = action  # type: ignore[assignment]  # its type was just checked
+        played = table_play(state, play, slots)  # most plays: one step, as the game's table answers them
+        if played is not None:
+            return played
         return flow.play_card(state, seat, play.card, play.call, play.more, slots=slots)
     if kind is DrawCards:
-        return _draw(state, seat)
+        drawn = table_draw(state, seat) if seat == state.to_move else None
+        return _draw(state, seat) if drawn is None else drawn
     if kind is Pass:
         return _pass(state, seat)
     if kind is ChooseSuit:

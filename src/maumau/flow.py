@@ -288,10 +288,6 @@ def play_card(
         changes["again"] = None
     # A game with calls: the call due, asked of the position the play starts from, judged once the card is down.
     expected = _call_expected(state, seat, card, len(hand)) if state.rules.calls_due else None
-    if not (expected or state.playing or state.waits) and state.pending is None:
-        played = _played_at_once(state, seat, card, hand, changes)
-        if played is not None:
-            return played
     return _play_ended(state, copier_for(tuple(changes))(state, changes), seat, card, call, expected)
 
 
@@ -342,70 +338,6 @@ def _play_on(
     if slots is not None:
         changes["slots"] = slots
     return replace_fields(state, changes)
-
-
-def _played_at_once(
-    state: GameState, seat: int, card: Card, hand: tuple[Card, ...], changes: dict[str, Any]
-) -> GameState | None:
-    """
-    *seat*'s play of *card* alone, leaving *hand*, as one new state where its effect is known and reaches no further
-    than the seats it skips: the card down (*changes*), the debt and the direction it leaves, and the move handed on
-    past the seats it skips, in the kernel's turn order.  ``None`` where the game's table does not know the effect,
-    a follow-up is asked, a suit is named or fixed, the effect reaches further, the turn order is a plugin's or a
-    seat on the way has resigned.
-
-    The state the kernel's steps (the card down, its effect taken, the turn completed) come to, with the same events,
-    and the game's `maumau_turn_ended <maumau.hookspecs.maumau_turn_ended>` asked of it as at any turn's end.
-    """
-    rules = state.rules
-    if rules.effects_rule is None or not rules.plain_turn_order:
-        return None
-    if rules.follow_up is not None and (rules.follow_up_ranks is None or card.rank in rules.follow_up_ranks):
-        return None  # a follow-up may change what this card does
-    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
-    table = last.table if last.options is state.options and last.players == len(state.players) else None
-    effect = None if table is None else table.play_effect(state, seat, card, not hand)
-    if effect is None:
-        return None
-    if effect is NO_EFFECT:  # the commonest card: the next seat plays, and a debt it leaves is void
-        following = (seat + state.direction) % len(state.players)
-        if state.players[following].resigned:
-            return None
-        if state.debt:
-            changes["debt"] = 0
-    elif effect.choose_suit or effect.wish or effect.beyond:
-        return None
-    else:
-        passed = _passed_over(state, seat, effect, changes)
-        if passed is None:
-            return None
-        following = passed
-    changes["to_move"] = following
-    state = copier_for(tuple(changes))(state, changes)
-    return state if rules.turn_ended is None else rules.turn_ended(state, seat)
-
-
-def _passed_over(state: GameState, seat: int, effect: Effect, changes: dict[str, Any]) -> int | None:
-    """
-    The seat after *seat* and the seats *effect* skips, in the direction it leaves, with the debt, direction and
-    events it makes set in *changes*; ``None``, and *changes* as they were, when one of those seats has resigned.
-    """
-    players = state.players
-    direction = -state.direction if effect.reverse else state.direction
-    events = changes["events"] + (DirectionReversed(direction),) if effect.reverse else changes["events"]
-    following = (seat + direction) % len(players)
-    for _ in range(effect.skip):  # each seat passed over, in turn
-        if players[following].resigned:
-            return None
-        events += (seat_event(TurnSkipped, following),)
-        following = (following + direction) % len(players)
-    if players[following].resigned:
-        return None
-    if effect.reverse:
-        changes["direction"] = direction
-    changes["debt"] = state.debt + effect.draw if effect.draw else 0
-    changes["events"] = events
-    return following
 
 
 def _call_expected(start: GameState, seat: int, card: Card, left: int) -> str | None:
