@@ -1,5 +1,6 @@
 """
-Tests for the library's structure: the import graph of ``src/maumau`` and the hook contract at its bottom.
+Tests for the library's structure: the import graph of ``src/maumau``, the hook contract at its bottom, and the
+size of the kernel's functions.
 
 The graph is read from the source with `ast`, so it holds whatever was
 imported before the test ran: every ``import`` that runs when a module is
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from radon.complexity import cc_visit
 
 import maumau
 from maumau import defaults, hookspecs
@@ -216,3 +218,46 @@ def test_the_kernels_defaults_are_registered_first() -> None:
 
     assert impls[0].plugin_name == KERNEL_NAME
     assert impls[0].function is defaults.maumau_playable
+
+
+#: The kernel: the modules one action passes through, and those that build a game's rules and find it by name.
+KERNEL_MODULES = (
+    "_engine",
+    "flow",
+    "_table_steps",
+    "_state",
+    "_actions",
+    "_tables",
+    "_rules",
+    "_hook_chains",
+    "_registry",
+    "plugins",
+    "hookspecs",
+)
+
+
+@pytest.mark.parametrize("module", KERNEL_MODULES)
+def test_no_kernel_function_is_over_60_lines_or_above_radon_c(module: str) -> None:
+    """
+    A kernel function reads as a rule: at most 60 lines, docstring included, and a cyclomatic complexity of at
+    most 20 (radon's grade C), so that a step or a phase of the turn fits on a screen.
+    """
+    source = (SOURCE / f"{module}.py").read_text("utf-8")
+    blocks = cc_visit(source)
+    functions = [*blocks, *(method for block in blocks for method in getattr(block, "methods", ()))]
+    too_complex = [f"{each.name} ({each.complexity})" for each in functions if each.complexity > 20]
+    too_long = [
+        f"{node.name} ({_lines(node)} lines)"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _lines(node) > 60
+    ]
+
+    assert not too_complex, f"above radon C: {too_complex}"
+    assert not too_long, f"over 60 lines: {too_long}"
+
+
+def _lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """
+    The lines of the function *node*, from its ``def`` to its last line.
+    """
+    return (node.end_lineno or node.lineno) - node.lineno + 1

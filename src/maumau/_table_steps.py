@@ -28,7 +28,7 @@ from typing import Any
 
 from ._actions import PlayCard
 from ._cards import Card, without_card
-from ._effects import NO_EFFECT
+from ._effects import NO_EFFECT, Effect
 from ._events import DirectionReversed, Event, TurnSkipped, card_played, seat_event
 from ._state import GameState, Pending, state_changer, with_hand
 from .flow import call_due, draw_cards
@@ -41,50 +41,15 @@ def table_play(state: GameState, play: PlayCard, slots: tuple[tuple[str, Any], .
     The state after *play*, the seat to move's listed play, as the game's table answers it in one step, with the
     game's *slots* where they are given; ``None`` where the play takes the kernel's steps.
     """
-    rules = state.rules
+    effect = _known_effect(state, play)
+    if effect is None:
+        return None
     seat = play.seat
     card = play.card
-    if (
-        play.more
-        or seat != state.to_move
-        or state.playing
-        or state.waits
-        or state.pending is not None
-        or not rules.plain_turn_order
-    ):
+    turn = _turn_after(state, seat, effect, state.events + (card_played(seat, card, play.call, False),))
+    if turn is None:
         return None
-    if rules.follow_up is not None and (rules.follow_up_ranks is None or card.rank in rules.follow_up_ranks):
-        return None  # a follow-up may change what the card does
-    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
-    if rules.effects_rule is None or last.options is not state.options or last.players != len(state.players):
-        return None
-    left = len(state.players[seat].hand) - 1
-    if rules.calls_due:  # a call due is judged by the kernel's steps
-        calls = rules.call_table  # the call due by the cards left, when it depends on them alone
-        if calls[left] if calls is not None else call_due(state, seat, (card,)):
-            return None
-    effect = last.table.play_effect(state, seat, card, not left)  # type: ignore[union-attr]  # a table is kept
-    if effect is None or effect.wish or effect.beyond or (effect.choose_suit and effect.reverse):
-        return None
-    events = state.events + (card_played(seat, card, play.call, False),)
-    direction = state.direction
-    pending = None
-    if effect.choose_suit:  # the seat keeps the move to name a suit, and the turn owes the card's skip until then
-        choices = rules.suits(state) if effect.suits is None else effect.suits
-        pending = Pending(seat, "suit", choices, skip=effect.skip)
-        following = seat
-    elif effect is NO_EFFECT:  # the commonest card: the next seat plays
-        following = (seat + direction) % len(state.players)
-    else:
-        if effect.reverse:
-            direction = -direction
-            events += (DirectionReversed(direction),)
-        passed = _passed_over(state, seat, direction, effect.skip, events)
-        if passed is None:
-            return None
-        following, events = passed
-    if state.players[following].resigned:
-        return None
+    following, direction, pending, events = turn
     played = _played(
         state,
         players=with_hand(state.players, seat, without_card(state.players[seat].hand, card)),
@@ -102,7 +67,68 @@ def table_play(state: GameState, play: PlayCard, slots: tuple[tuple[str, Any], .
         events=events,
         to_move=following,
     )
-    return played if pending is not None or rules.turn_ended is None else rules.turn_ended(played, seat)
+    turn_ended = state.rules.turn_ended
+    return played if pending is not None or turn_ended is None else turn_ended(played, seat)
+
+
+def _known_effect(state: GameState, play: PlayCard) -> Effect | None:
+    """
+    The effect of *play* where the game's table knows it and the play is one step: a card played alone by the seat
+    to move, with nothing open, no follow-up asked and no call due, in the kernel's turn order, whose effect fixes
+    no wish and reaches no further than the seats it skips; else ``None``.
+    """
+    rules = state.rules
+    seat = play.seat
+    card = play.card
+    if play.more or seat != state.to_move or state.playing or state.waits or state.pending is not None:
+        return None  # a play of several cards, or a decision or a wait open
+    if rules.effects_rule is None or not rules.plain_turn_order:
+        return None
+    if rules.follow_up is not None and (rules.follow_up_ranks is None or card.rank in rules.follow_up_ranks):
+        return None  # a follow-up may change what the card does
+    last = rules.last_table  # the game's table, read without a call when it is the one asked for last
+    if last.options is not state.options or last.players != len(state.players):
+        return None
+    left = len(state.players[seat].hand) - 1
+    if rules.calls_due and _call_is_due(state, seat, card, left):
+        return None  # judged by the kernel's steps
+    effect = last.table.play_effect(state, seat, card, not left)  # type: ignore[union-attr]  # a table is kept
+    if effect is None or effect.wish or effect.beyond or (effect.choose_suit and effect.reverse):
+        return None
+    return effect
+
+
+def _call_is_due(state: GameState, seat: int, card: Card, left: int) -> bool:
+    """
+    Whether *seat* owes a call with a play of *card* alone that leaves *left* cards: read from the game's table of
+    calls by the cards left where the call depends on them alone, else asked (`maumau.flow.call_due`).
+    """
+    calls = state.rules.call_table
+    return bool(calls[left] if calls is not None else call_due(state, seat, (card,)))
+
+
+def _turn_after(
+    state: GameState, seat: int, effect: Effect, events: tuple[Event, ...]
+) -> tuple[int, int, Pending | None, tuple[Event, ...]] | None:
+    """
+    Where the turn goes after *seat*'s play of a card with *effect*: the seat to move, the direction, the suit to
+    name and the play's *events* with those of the effect; ``None`` when a seat the move passes has resigned.
+    """
+    direction = state.direction
+    if effect.choose_suit:  # the seat keeps the move to name a suit, and the turn owes the card's skip until then
+        choices = state.rules.suits(state) if effect.suits is None else effect.suits
+        return seat, direction, Pending(seat, "suit", choices, skip=effect.skip), events
+    if effect is NO_EFFECT:  # the commonest card: the next seat plays
+        following = (seat + direction) % len(state.players)
+    else:
+        if effect.reverse:
+            direction = -direction
+            events += (DirectionReversed(direction),)
+        passed = _passed_over(state, seat, direction, effect.skip, events)
+        if passed is None:
+            return None
+        following, events = passed
+    return None if state.players[following].resigned else (following, direction, None, events)
 
 
 #: A play's one new state: every field a play of one card sets.
