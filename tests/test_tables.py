@@ -506,37 +506,43 @@ class _TurnOrderAsked:
 
 
 @pytest.mark.parametrize(
-    ("variant", "players", "plugins", "draws"),
+    ("variant", "players", "plugins", "draws", "goes_on_after_a_resignation"),
     [
-        ("classic", 4, (), {"debt", "waits"}),
-        ("classic", 3, (_TurnsCounted(),), {"debt", "waits"}),
-        ("switch", 4, (), {"debt", "waits"}),
-        ("penalty-52", 3, (), {"debt", "waits"}),
-        ("uno-rlcard", 2, (), {"waits", "kept"}),  # a drawn card that does not fit is kept, and the turn ends
-        ("uno-rlcard", 4, (_TurnsCounted(),), {"waits", "kept"}),
-        ("black-jack", 3, (), {"debt", "kept"}),  # the game's draw rule keeps the card: a debt alone is one step
+        ("classic", 4, (), {"debt", "waits"}, False),  # a seat that resigns ends the match
+        ("classic", 3, (_TurnsCounted(),), {"debt", "waits"}, False),
+        ("switch", 4, (), {"debt", "waits"}, True),
+        ("penalty-52", 3, (), {"debt", "waits"}, False),
+        ("uno-rlcard", 2, (), {"waits", "kept"}, False),  # a drawn card that does not fit is kept, and the turn ends
+        ("uno-rlcard", 4, (_TurnsCounted(),), {"waits", "kept"}, True),
+        ("black-jack", 3, (), {"debt", "kept"}, True),  # the game's draw rule keeps the card: a debt alone is one step
     ],
 )
 def test_a_draw_that_pays_a_debt_or_waits_is_one_step_as_the_kernel_s_steps_are(
-    variant: str, players: int, plugins: tuple[object, ...], draws: set[str]
+    variant: str, players: int, plugins: tuple[object, ...], draws: set[str], goes_on_after_a_resignation: bool
 ) -> None:
     """
     A draw of the debt, and a draw of one card under the kernel's draw rule, is one new state: the cards in hand,
     and the turn handed on (after a debt, or a drawn card that does not fit kept) or the drawn card waiting.  The
     states, the events and the listings are those of the same game whose turn order is a plugin's, where the cards
-    are drawn, then the turn ends.
+    are drawn, then the turn ends.  In every other game, the seat after the one to act resigns at the third step:
+    where the match goes on, later draws hand the move past it.
     """
     rng = random.Random(6)
     seen = set()
+    past_a_resigned_seat = 0
     for seed in range(12):
         one_step = new_game(variant, players=players, seed=seed, plugins=plugins)
         kernel_steps = new_game(variant, players=players, seed=seed, plugins=(*plugins, _TurnOrderAsked()))
         assert one_step.rules.plain_turn_order
         assert not kernel_steps.rules.plain_turn_order
-        for before, action, after in _side_by_side(one_step, kernel_steps, rng):
+        resigns_at = 2 if seed % 2 else None
+        for before, action, after in _side_by_side(one_step, kernel_steps, rng, resigns_at):
             if type(action) is DrawCards:
                 seen.add("debt" if before.debt else "waits" if after.drawn is not None else "kept")
+                following = (action.seat + before.direction) % players
+                past_a_resigned_seat += before.players[following].resigned and after.to_move != action.seat
     assert seen == draws  # the games drew each way they draw
+    assert bool(past_a_resigned_seat) is goes_on_after_a_resignation  # and handed the move past a seat that resigned
 
 
 @pytest.mark.parametrize(
