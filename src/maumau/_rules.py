@@ -581,13 +581,20 @@ class Rules:
     def fits(self, state: GameState, seat: int, card: Card) -> bool:
         """
         Whether *seat* may play *card* now, as `maumau_playable` says of it alone: read from the game's table
-        where it holds (`table`), else asked of the hook.
+        where it holds (`table_fits`), else asked of the hook.
+        """
+        fits = self.table_fits(state, seat, card)
+        return bool(self.playable(state, seat, (card,))) if fits is None else fits
+
+    def table_fits(self, state: GameState, seat: int, card: Card) -> bool | None:
+        """
+        Whether *seat* may play *card* now, as the game's table says (`table`); ``None`` where no table answers.
         """
         last = self.last_table  # the game's table, read without a call when it is the one asked for last
         same = last.options is state.options and last.players == len(state.players)
         table = last.table if same else self.table(state)
         plays = None if table is None else table.plays(state, seat, (card,))
-        return bool(self.playable(state, seat, (card,)) if plays is None else plays)
+        return None if plays is None else bool(plays)
 
     def suits(self, state: GameState) -> tuple[str, ...]:
         """

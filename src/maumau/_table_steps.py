@@ -189,7 +189,9 @@ def table_draw(state: GameState, seat: int) -> GameState | None:
     ):
         return None
     if not owed:
-        fits = _fits(state, seat, state.draw_pile[0]) if rules.keeps_unfit_draw else True
+        # A draw changes nothing of the position a table reads (the top card, the wish, the debt, the turns owed):
+        # the table's answer for the card still on the pile is its answer once drawn.
+        fits = rules.table_fits(state, seat, state.draw_pile[0]) if rules.keeps_unfit_draw else True
         if fits is None:
             return None
         if fits:  # the drawn card waits to be played: the turn goes on
@@ -200,15 +202,3 @@ def table_draw(state: GameState, seat: int) -> GameState | None:
         return None
     drawn, _ = draw_cards(state, seat, owed or 1, required=bool(owed), debt=0, passes=0, draws=0, to_move=following)
     return drawn if rules.turn_ended is None else rules.turn_ended(drawn, seat)
-
-
-def _fits(state: GameState, seat: int, card: Card) -> bool | None:
-    """
-    Whether *seat* may play *card*, drawn in *state*, as the game's table says; ``None`` where the table cannot.
-    A draw changes nothing of the position a table reads (the top card, the wish, the debt, the turns owed).
-    """
-    last = state.rules.last_table
-    if last.options is not state.options or last.players != len(state.players) or last.table is None:
-        return None
-    plays = last.table.plays(state, seat, (card,))
-    return None if plays is None else bool(plays)
