@@ -97,7 +97,8 @@ def bench(session: nox.Session) -> None:
     calls per decision under callgrind instead, which a busy machine cannot move; ``--commit REV`` compares with any
     commit); ``nox -s bench -- --floor`` the least a decision of ``classic`` costs behind maumau's public face (the
     caller's loop, a new state, a hand, the pile, the events, the log: no rule worked out), beside the engine and
-    OpenSpiel's Crazy Eights.
+    OpenSpiel's Crazy Eights, and the same for a compact core (positions as tuples, a listing from a table, or all
+    as integers).
     """
     if "--adapters" in session.posargs:
         session.install("-e", ".[rl,openspiel]", "rlcard")

@@ -26,6 +26,23 @@ and the ratio to OpenSpiel taken repeat by repeat before the median:
   common events) and the log entry: the objects any engine behind this
   public face makes for a play.  No memo of listings, no hash, no rule: the
   floor is above what the engine can reach.
+* **a compact state's floor**: the same objects as a compact core would
+  make them (the issue's option of positions as tuples, with the
+  `maumau.GameState` built only when asked for): the position as one tuple
+  (the hands, the piles and the turn's eleven fields) with one new hand and
+  the pile one card longer, held with the event and the log in an object of
+  four slots.  What the state of any such core costs at least.
+* **and a listing from a table**: the same, plus the seat's listing as a
+  core that keeps cards as small integers would make it: its hand's cards
+  that fit the top card, from a table by top card made once, each as a
+  play made once, then the draw and the resignation.  What a decision of
+  such a core costs at least before any other rule.
+* **all as integers, no objects**: the last row as the issue's prototype
+  works: the listing as card numbers and a number for the draw, a random
+  number of it, the position after the play as one tuple, and no action,
+  event, log or state object at all.  The gap between this row and the one
+  before is what the public face's objects (the actions, the events, the
+  log, the state) cost a compact core.
 
 The recorded stretch is short (``--window`` decisions, replayed over and
 over) so that its states stay in the processor's caches, as the engine's
@@ -43,6 +60,7 @@ import statistics
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import maumau
 from maumau import CardPlayed, GameState, Resign
@@ -147,6 +165,159 @@ def floor(decision: Decision, seat: int) -> GameState:
 _PLAYED: dict[tuple[int, maumau.Card], CardPlayed] = {}
 
 
+class _Compact:
+    """
+    A compact core's state at its smallest: its position as one tuple, the rules, the action's events, the log.
+    """
+
+    __slots__ = ("events", "log", "position", "rules")
+    events: tuple[CardPlayed, ...]
+    log: object
+    position: tuple[Any, ...]
+    rules: object
+
+
+class _Core:
+    """
+    What a compact core would keep of a recorded stretch: each state's position as a tuple of small integers, and
+    the game's tables made once (the cards that fit each top card, each seat's plays, draws and resignations).
+    """
+
+    def __init__(self, stretch: list[Decision]) -> None:
+        first = stretch[0][0]
+        self.deck = sorted(
+            {*first.draw_pile, *first.discard_pile, *(card for hand in first.hands for card in hand)}, key=str
+        )
+        self.ids = {card: number for number, card in enumerate(self.deck)}
+        #: By top card: the cards that may follow it (its suit, its rank, a jack), as the first rule of classic says.
+        self.fits = [
+            frozenset(
+                number for number, card in enumerate(self.deck) if card.suit == top.suit or card.rank in (top.rank, "J")
+            )
+            for top in self.deck
+        ]
+        self.plays = [[maumau.PlayCard(seat, card) for card in self.deck] for seat in range(4)]
+        self.played_events = [[CardPlayed(seat, card) for card in self.deck] for seat in range(4)]
+        self.ends = [(maumau.DrawCards(seat), Resign(seat)) for seat in range(4)]
+        self.positions = {id(state): self.position(state) for state, _, _ in stretch}
+
+    def position(self, state: GameState) -> tuple[Any, ...]:
+        """
+        *state* as one tuple: the hands and piles as small integers, then the turn's eleven fields.
+        """
+        ids = self.ids
+        return (
+            tuple(tuple(ids[card] for card in hand) for hand in state.hands),
+            tuple(ids[card] for card in state.draw_pile),
+            tuple(ids[card] for card in state.discard_pile),
+            state.to_move,
+            state.direction,
+            state.wish,
+            state.debt,
+            state.skips,
+            state.drawn,
+            state.pending,
+            state.passes,
+            state.draws,
+            state.again,
+            state.waits,
+        )
+
+    def played(self, decision: Decision, seat: int) -> _Compact:
+        """
+        The compact state after *seat* plays its first card (or the top card again, from an empty hand).
+        """
+        return self._after(decision, seat, self.positions[id(decision[0])])
+
+    def listed_and_played(self, decision: Decision, seat: int) -> _Compact:
+        """
+        The listing of *seat* from the table by top card, then the compact state after its play.
+        """
+        position = self.positions[id(decision[0])]
+        fits = self.fits[position[2][-1]]
+        plays = self.plays[seat]
+        listed = [plays[card] for card in position[0][seat] if card in fits]
+        listed += self.ends[seat]
+        tuple(listed)
+        return self._after(decision, seat, position)
+
+    def _after(self, decision: Decision, seat: int, position: tuple[Any, ...]) -> _Compact:
+        state, _, action = decision
+        hands, draw_pile, discard_pile, _, direction, _, debt, skips, _, _, _, draws, again, waits = position
+        hand = hands[seat]
+        card = hand[0] if hand else discard_pile[-1]
+        new = _Compact()
+        new.position = (
+            (*hands[:seat], hand[1:], *hands[seat + 1 :]),
+            draw_pile,
+            (*discard_pile, card),
+            (seat + 1) % 4,
+            direction,
+            None,
+            debt,
+            skips,
+            None,
+            None,
+            0,
+            draws,
+            again,
+            waits,
+        )
+        new.rules = state.rules
+        new.events = (self.played_events[seat][card],)
+        new.log = (state.log, action)
+        return new
+
+
+def as_integers(label: str, config: str, stretch: list[Decision], core: _Core) -> Contender:
+    """
+    The issue's prototype's way over *stretch*: the listing as the card numbers that fit and a number for the draw,
+    a random number of it, and the position after the play as one tuple, with no action, event, log or state
+    object made.
+    """
+    rng = random.Random(1)
+    positions: list[tuple[tuple[Any, ...], int]] = []
+    for state, _, _ in stretch:
+        seat = acting_seat(state)
+        assert seat is not None  # a recorded decision has a seat to act
+        positions.append((core.positions[id(state)], seat))
+    fits = core.fits
+    draw = len(core.deck)
+
+    def play() -> int:
+        choice = rng.choice
+        for position, seat in positions:
+            hands, draw_pile, discard_pile, _, direction, _, debt, skips, _, _, _, draws, again, waits = position
+            hand = hands[seat]
+            top = fits[discard_pile[-1]]
+            listed = [card for card in hand if card in top]
+            listed.append(draw)
+            choice(listed)
+            card = hand[0] if hand else discard_pile[-1]
+            (  # the position after the play, as the state of such a core
+                (*hands[:seat], hand[1:], *hands[seat + 1 :]),
+                draw_pile,
+                (*discard_pile, card),
+                (seat + 1) % 4,
+                direction,
+                None,
+                debt,
+                skips,
+                None,
+                None,
+                0,
+                draws,
+                again,
+                waits,
+            )
+        return len(positions)
+
+    def observe() -> tuple[int, int, str]:
+        return len(positions), 0, "replayed"
+
+    return Contender("floor", "maumau", label, config, play, observe)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per row per repeat (default: 1)")
@@ -162,6 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("OpenSpiel (open_spiel) is not installed: nothing to compare with")
         return 1
     stretch = recorded(args.window, args.seed)
+    core = _Core(stretch)
     what = f"a recorded stretch of {args.window} decisions of classic, 4 players"
     rows = [
         engine,
@@ -169,6 +341,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         replayed("the loop alone", what, stretch, nothing),
         replayed("the loop and a new state", what, stretch, copied),
         replayed("the public face's floor", what, stretch, floor),
+        replayed("a compact state's floor", what, stretch, core.played),
+        replayed("and a listing from a table", what, stretch, core.listed_and_played),
+        as_integers("all as integers, no objects", what, stretch, core),
     ]
     print(f"Python {platform.python_version()}, {platform.machine()}, decisions per CPU second (time.process_time)")
     print(f"{args.repeats} repeats x {args.seconds:g} CPU s per row, order rotated each repeat")
