@@ -243,30 +243,39 @@ class _Core:
 
     def _after(self, decision: Decision, seat: int, position: tuple[Any, ...]) -> _Compact:
         state, _, action = decision
-        hands, draw_pile, discard_pile, _, direction, _, debt, skips, _, _, _, draws, again, waits = position
-        hand = hands[seat]
-        card = hand[0] if hand else discard_pile[-1]
         new = _Compact()
-        new.position = (
-            (*hands[:seat], hand[1:], *hands[seat + 1 :]),
-            draw_pile,
-            (*discard_pile, card),
-            (seat + 1) % 4,
-            direction,
-            None,
-            debt,
-            skips,
-            None,
-            None,
-            0,
-            draws,
-            again,
-            waits,
-        )
+        new.position, card = position_after_play(position, seat)
         new.rules = state.rules
         new.events = (self.played_events[seat][card],)
         new.log = (state.log, action)
         return new
+
+
+def position_after_play(position: tuple[Any, ...], seat: int) -> tuple[tuple[Any, ...], int]:
+    """
+    The position after *seat* plays its first card (or the top card again, from an empty hand), and that card: the
+    one new hand, the pile one card longer, the move handed on and the turn's fields a play clears.
+    """
+    hands, draw_pile, discard_pile, _, direction, _, debt, skips, _, _, _, draws, again, waits = position
+    hand = hands[seat]
+    card = hand[0] if hand else discard_pile[-1]
+    after = (
+        (*hands[:seat], hand[1:], *hands[seat + 1 :]),
+        draw_pile,
+        (*discard_pile, card),
+        (seat + 1) % 4,
+        direction,
+        None,
+        debt,
+        skips,
+        None,
+        None,
+        0,
+        draws,
+        again,
+        waits,
+    )
+    return after, card
 
 
 def as_integers(label: str, config: str, stretch: list[Decision], core: _Core) -> Contender:
@@ -287,29 +296,11 @@ def as_integers(label: str, config: str, stretch: list[Decision], core: _Core) -
     def play() -> int:
         choice = rng.choice
         for position, seat in positions:
-            hands, draw_pile, discard_pile, _, direction, _, debt, skips, _, _, _, draws, again, waits = position
-            hand = hands[seat]
-            top = fits[discard_pile[-1]]
-            listed = [card for card in hand if card in top]
+            top = fits[position[2][-1]]
+            listed = [card for card in position[0][seat] if card in top]
             listed.append(draw)
             choice(listed)
-            card = hand[0] if hand else discard_pile[-1]
-            (  # the position after the play, as the state of such a core
-                (*hands[:seat], hand[1:], *hands[seat + 1 :]),
-                draw_pile,
-                (*discard_pile, card),
-                (seat + 1) % 4,
-                direction,
-                None,
-                debt,
-                skips,
-                None,
-                None,
-                0,
-                draws,
-                again,
-                waits,
-            )
+            position_after_play(position, seat)  # the position after the play, as the state of such a core
         return len(positions)
 
     def observe() -> tuple[int, int, str]:
